@@ -1,0 +1,96 @@
+import type { Account } from '@atrium/contracts/user';
+import { AppError } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth';
+import type { UserRow } from './users.repository';
+import { TOKEN_TTL, type UsersDeps, type UsersService } from './users.service';
+
+type ManagedRank = 'manager' | 'user';
+
+export const toAccount = (u: UserRow): Account => ({
+  _id: u.id,
+  email: u.email,
+  name: u.name,
+  rank: u.rank,
+  team: u.team_id,
+  verified: u.email_verified === 1,
+});
+
+const isManaged = (u: UserRow): u is UserRow & { rank: ManagedRank } =>
+  u.rank === 'manager' || u.rank === 'user';
+
+/** Accounts (managers, users) and viewer accounts of the caller's team. */
+export class AccountsService {
+  constructor(
+    private readonly d: UsersDeps,
+    private readonly users: UsersService,
+  ) {}
+
+  /** The team's manager and user accounts: managers first, then by e-mail (document 2 §4). */
+  async list(caller: SessionUser): Promise<Account[]> {
+    const rows = (await this.d.repo.listTeam(caller.team)).filter(isManaged);
+    rows.sort((a, b) =>
+      a.rank === b.rank ? a.email.localeCompare(b.email) : a.rank === 'manager' ? -1 : 1,
+    );
+    return rows.map(toAccount);
+  }
+
+  /** Creates the account and mails it a link to choose its password. */
+  async create(caller: SessionUser, email: string, rank: ManagedRank): Promise<Account> {
+    const row = await this.insertMember(caller, email, rank);
+    await this.users.sendLink(row, 'invite', TOKEN_TTL.invite);
+    return toAccount(row);
+  }
+
+  /**
+   * Saves the dialog's list: ranks change as listed, and the team's manager and
+   * user accounts missing from the list are deleted (never the caller's own).
+   */
+  async update(caller: SessionUser, wanted: { email: string; rank: ManagedRank }[]) {
+    const team = (await this.d.repo.listTeam(caller.team)).filter(isManaged);
+    const byEmail = new Map(team.map((u) => [u.email, u]));
+    for (const w of wanted) {
+      if (!byEmail.has(w.email)) throw new AppError(404, 'userNotFound', `${w.email} not found`);
+    }
+    const wantedByEmail = new Map(wanted.map((w) => [w.email, w.rank]));
+    const removed = team.filter((u) => !wantedByEmail.has(u.email) && u.id !== caller.id);
+    for (const u of team) {
+      const rank = wantedByEmail.get(u.email);
+      if (rank && rank !== u.rank && u.id !== caller.id) {
+        await this.d.repo.updateUser(u.id, { rank, token_version: u.token_version + 1 });
+      }
+    }
+    await this.d.repo.deleteUsers(removed.map((u) => u.id));
+    return this.list(caller);
+  }
+
+  async listViewers(caller: SessionUser): Promise<Account[]> {
+    const rows = await this.d.repo.listTeam(caller.team);
+    return rows.filter((u) => u.rank === 'viewer').map(toAccount);
+  }
+
+  async createViewer(caller: SessionUser, email: string, password: string): Promise<Account> {
+    return toAccount(await this.insertMember(caller, email, 'viewer', password));
+  }
+
+  async deleteViewers(caller: SessionUser, emails: string[]) {
+    const rows = await this.d.repo.listTeam(caller.team);
+    const wanted = new Set(emails);
+    const targets = rows.filter((u) => u.rank === 'viewer' && wanted.has(u.email));
+    if (targets.length !== wanted.size) throw new AppError(404, 'userNotFound', 'Viewer not found');
+    await this.d.repo.deleteUsers(targets.map((u) => u.id));
+  }
+
+  private async insertMember(
+    caller: SessionUser,
+    email: string,
+    rank: ManagedRank | 'viewer',
+    password?: string,
+  ) {
+    if (await this.d.repo.findByEmail(email)) {
+      throw new AppError(409, 'alreadyusedEmail', 'This e-mail is already used');
+    }
+    const row = await this.users.newUserRow(email, rank, caller.team, password);
+    await this.d.repo.insertUser(row);
+    return row;
+  }
+}

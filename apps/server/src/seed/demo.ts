@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Rank } from '@atrium/contracts/limits';
+import { newId } from '../lib/ids';
+
+/** Demo accounts seeded on an empty database (development only; listed in the README). */
+export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = [
+  { email: 'admin@atrium.demo', rank: 'admin', password: 'Demo-Admin-2026!' },
+  { email: 'supervisor@atrium.demo', rank: 'supervisor', password: 'Demo-Supervisor-2026!' },
+  { email: 'manager@atrium.demo', rank: 'manager', password: 'Demo-Manager-2026!' },
+  { email: 'user@atrium.demo', rank: 'user', password: 'Demo-User-2026!' },
+  { email: 'viewer@atrium.demo', rank: 'viewer', password: 'Demo-Viewer-2026!' },
+];
+
+/** Seeds a demo team with one verified account per rank, when no user exists yet. */
+export async function seedDemo(app: FastifyInstance): Promise<boolean> {
+  const { usersRepo, users } = app.services;
+  if ((await usersRepo.countUsers()) > 0) return false;
+  const teamId = newId();
+  const [first, ...rest] = await Promise.all(
+    DEMO_ACCOUNTS.map(async (a) => ({
+      ...(await users.newUserRow(a.email, a.rank, teamId, a.password)),
+      email_verified: 1,
+    })),
+  );
+  if (!first) return false;
+  await usersRepo.createTeamWithUser({ id: teamId, name: 'Demo' }, first);
+  for (const row of rest) await usersRepo.insertUser(row);
+  app.log.warn('demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '));
+  return true;
+}

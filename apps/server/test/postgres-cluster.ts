@@ -1,0 +1,60 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Runs a PostgreSQL binary as the `postgres` user when we are root (it refuses root). */
+function runPg(bin: string, args: string[]) {
+  const asRoot = process.getuid?.() === 0;
+  const cmd = asRoot ? 'runuser' : join(PG_BIN, bin);
+  const full = asRoot ? ['-u', 'postgres', '--', join(PG_BIN, bin), ...args] : args;
+  return execFileSync(cmd, full, { stdio: 'pipe' });
+}
+
+export interface PgCluster {
+  url: string;
+  stop(): void;
+}
+
+/** Starts Debian's PostgreSQL in a temporary folder on a loopback port. */
+export async function startPostgres(): Promise<PgCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-pg-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  runPg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  runPg('pg_ctl', [
+    '-D', data, '-w', '-l', join(dir, 'log'),
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      spawnSync(process.getuid?.() === 0 ? 'runuser' : join(PG_BIN, 'pg_ctl'),
+        process.getuid?.() === 0
+          ? ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']
+          : ['-D', data, '-m', 'immediate', 'stop'],
+        { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

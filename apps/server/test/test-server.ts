@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Rank } from '@atrium/contracts/limits';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { newId } from '../src/lib/ids';
+import { Mailbox } from './mailbox';
+
+export interface TestServer {
+  app: FastifyInstance;
+  mailbox: Mailbox;
+  dbKind: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database in the run's cluster; returns its URL and a drop function. */
+async function createPgDatabase(baseUrl: string) {
+  const name = `t_${newId().slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * The real server on a fresh database (SQLite, or PostgreSQL when the run
+ * asks for it) and a real SMTP server that keeps the mails.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
+  const mailbox = new Mailbox();
+  const smtpUrl = await mailbox.start();
+  const pgUrl = inject('pgUrl');
+  const pgDb = pgUrl ? await createPgDatabase(pgUrl) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    mailbox,
+    dbKind: pgDb ? 'postgres' : 'sqlite',
+    async close() {
+      await app.close();
+      await mailbox.stop();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  team: string;
+  rank: Rank;
+  password: string;
+  token: string;
+}
+
+export const PASSWORD = 'Correct-Horse-9!';
+
+/** Inserts a verified user straight into the database and signs a session token for it. */
+export async function createUser(
+  app: FastifyInstance,
+  rank: Rank,
+  team: string = newId(),
+  email = `${rank}-${newId().slice(0, 8)}@example.com`,
+): Promise<TestUser> {
+  const { users, usersRepo, tokens } = app.services;
+  const row = { ...(await users.newUserRow(email, rank, team, PASSWORD)), email_verified: 1 };
+  if (!(await app.db.selectFrom('teams').select('id').where('id', '=', team).executeTakeFirst())) {
+    await usersRepo.createTeamWithUser({ id: team, name: team }, row);
+  } else {
+    await usersRepo.insertUser(row);
+  }
+  return { id: row.id, email, team, rank, password: PASSWORD, token: await tokens.sign(row) };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

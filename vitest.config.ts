@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace; `--project` picks which ones run.
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/contracts/vitest.config.ts',
+      'apps/server/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
+  },
+});
