@@ -66,8 +66,8 @@ export const authPlugin = fp<AuthOptions>((app, opts, done) => {
         req.user = await authenticate(req, opts);
         enforce(access, req.user);
       };
-      const existing = route.preHandler;
-      route.preHandler = existing
+      const existing = route.onRequest;
+      route.onRequest = existing
         ? [check, ...(Array.isArray(existing) ? existing : [existing])]
         : [check];
     }
