@@ -31,7 +31,11 @@ describe('bad input never gets a 500 and writes nothing', () => {
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toMatchObject({ statusCode: status, code: expect.any(String), message: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      statusCode: status,
+      code: expect.any(String),
+      message: expect.any(String),
+    });
     expect(await countUsers()).toBe(before);
   });
 
@@ -67,7 +71,10 @@ describe('bad input never gets a 500 and writes nothing', () => {
 
   it('forged, expired and garbage tokens are 401, never 500', async () => {
     for (const token of ['garbage', 'a.b.c', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
-      const res = await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        url: '/api/user/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(401);
     }
   });

@@ -62,7 +62,8 @@ export class Mailbox {
     for (;;) {
       const list = this.mails.filter((m) => m.to.includes(to.toLowerCase()));
       if (list.length >= count) return list[count - 1]!;
-      if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to} within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`no mail #${count} to ${to} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 100);

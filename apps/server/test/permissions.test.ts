@@ -29,7 +29,11 @@ describe('permissions table', () => {
       if (route.access.kind !== 'signedIn') continue;
       const url = concrete(route.url);
       const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
-      const anonymous = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      const anonymous = await t.app.inject({
+        method,
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
       expect(anonymous.statusCode, `${method} ${url} without token`).toBe(401);
       for (const rank of RANKS) {
         const res = await t.app.inject({

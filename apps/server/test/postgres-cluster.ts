@@ -12,7 +12,9 @@ export function freePort(): Promise<number> {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -42,18 +44,25 @@ export async function startPostgres(): Promise<PgCluster> {
   const port = await freePort();
   runPg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   runPg('pg_ctl', [
-    '-D', data, '-w', '-l', join(dir, 'log'),
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
     'start',
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
-      spawnSync(process.getuid?.() === 0 ? 'runuser' : join(PG_BIN, 'pg_ctl'),
+      spawnSync(
+        process.getuid?.() === 0 ? 'runuser' : join(PG_BIN, 'pg_ctl'),
         process.getuid?.() === 0
           ? ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']
           : ['-D', data, '-m', 'immediate', 'stop'],
-        { stdio: 'ignore' });
+        { stdio: 'ignore' },
+      );
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -92,9 +92,7 @@ export const createAccountBody = z.strictObject({
   rank: z.enum(ACCOUNT_RANKS, { message: 'noRank' }),
 });
 export const updateAccountsBody = z.strictObject({
-  accounts: z
-    .array(z.strictObject({ email: emailSchema, rank: z.enum(ACCOUNT_RANKS) }))
-    .max(1000),
+  accounts: z.array(z.strictObject({ email: emailSchema, rank: z.enum(ACCOUNT_RANKS) })).max(1000),
 });
 export const createViewerBody = z.strictObject({
   email: emailSchema,

@@ -30,7 +30,10 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    const row = { ...(await users.newUserRow(email.data, 'admin', newId(), password.data)), email_verified: 1 };
+    const row = {
+      ...(await users.newUserRow(email.data, 'admin', newId(), password.data)),
+      email_verified: 1,
+    };
     await usersRepo.createTeamWithUser({ id: row.team_id, name: 'Administrators' }, row);
     console.log(`Admin ${email.data} created.`);
   } finally {

@@ -33,7 +33,11 @@ export const errorHandlerPlugin = fp((app, _opts, done) => {
       }));
       body = { statusCode: 400, code: 'validation', message: 'Invalid request', details };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      body = { statusCode: err.statusCode, code: codeForStatus(err.statusCode), message: err.message };
+      body = {
+        statusCode: err.statusCode,
+        code: codeForStatus(err.statusCode),
+        message: err.message,
+      };
     } else {
       req.log.error({ err }, 'unhandled error');
       body = { statusCode: 500, code: 'error', message: `Internal error (request ${req.id})` };
@@ -42,7 +46,9 @@ export const errorHandlerPlugin = fp((app, _opts, done) => {
     return reply.status(body.statusCode).send(body);
   });
   app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ statusCode: 404, code: 'notFound', message: `${req.method} ${req.url} not found` }),
+    reply
+      .status(404)
+      .send({ statusCode: 404, code: 'notFound', message: `${req.method} ${req.url} not found` }),
   );
   done();
 });

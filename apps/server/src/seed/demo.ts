@@ -25,6 +25,8 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (!first) return false;
   await usersRepo.createTeamWithUser({ id: teamId, name: 'Demo' }, first);
   for (const row of rest) await usersRepo.insertUser(row);
-  app.log.warn('demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '));
+  app.log.warn(
+    'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
+  );
   return true;
 }

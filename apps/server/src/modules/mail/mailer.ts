@@ -50,7 +50,10 @@ export function createMailer(opts: MailerOptions): Mailer {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
       );
       writeFileSync(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, subject: mail.subject, file, preview: mail.preview }, 'mail written to outbox');
+      opts.log.info(
+        { to: mail.to, subject: mail.subject, file, preview: mail.preview },
+        'mail written to outbox',
+      );
     },
     close: () => transport.close(),
   };

@@ -8,8 +8,7 @@ interface Template {
   action?: { fr: string; en: string };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function render(to: string, t: Template, link?: string, code?: string): Mail {
   const textParts = [t.fr, code ?? '', link ?? '', '', '---', '', t.en, code ?? '', link ?? ''];

@@ -42,7 +42,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
       },
     },
     async (req, reply) =>
-      reply.status(201).send({ account: await accounts.create(requireUser(req), req.body.email, req.body.rank) }),
+      reply
+        .status(201)
+        .send({ account: await accounts.create(requireUser(req), req.body.email, req.body.rank) }),
   );
 
   app.post(
@@ -79,7 +81,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     async (req, reply) =>
       reply
         .status(201)
-        .send({ account: await accounts.createViewer(requireUser(req), req.body.email, req.body.password) }),
+        .send({
+          account: await accounts.createViewer(requireUser(req), req.body.email, req.body.password),
+        }),
   );
 
   app.post(

@@ -35,7 +35,11 @@ export class SigninService {
     private readonly tokens: SessionTokens,
   ) {}
 
-  async signin(email: string, password: string, deviceId: string | undefined): Promise<SigninResult> {
+  async signin(
+    email: string,
+    password: string,
+    deviceId: string | undefined,
+  ): Promise<SigninResult> {
     const found = await this.d.repo.findByEmail(email);
     const user = found ? await this.forgetOldFailures(found) : undefined;
     if (user?.locked) throw new AppError(403, SIGNIN_CODES.accountLocked, 'Account locked');
@@ -71,7 +75,11 @@ export class SigninService {
   }
 
   /** Checks the code; success verifies the e-mail and remembers this browser. */
-  async verifyOtp(userId: string, code: string, deviceId: string | undefined): Promise<SigninResult> {
+  async verifyOtp(
+    userId: string,
+    code: string,
+    deviceId: string | undefined,
+  ): Promise<SigninResult> {
     const otp = await this.d.repo.findOtp(userId);
     if (!otp || otp.expires_at < Date.now() || otp.attempts >= OTP_MAX_ATTEMPTS) throw invalidOtp();
     if (otp.code_hash !== sha256(`${userId}:${code}`)) {
@@ -99,7 +107,8 @@ export class SigninService {
   }
 
   private async forgetOldFailures(user: UserRow): Promise<UserRow> {
-    const stale = user.last_failed_at !== null && Date.now() - user.last_failed_at > FAILURE_WINDOW_MS;
+    const stale =
+      user.last_failed_at !== null && Date.now() - user.last_failed_at > FAILURE_WINDOW_MS;
     if (!stale || user.locked) return user;
     await this.d.repo.updateUser(user.id, { failed_attempts: 0, last_failed_at: null });
     return { ...user, failed_attempts: 0, last_failed_at: null };
@@ -115,7 +124,11 @@ export class SigninService {
     });
     if (lock) {
       await this.users.sendLink(user, 'unlock', TOKEN_TTL.unlock);
-      throw new AppError(403, SIGNIN_CODES.accountLocked, 'Account locked; an unlock mail was sent');
+      throw new AppError(
+        403,
+        SIGNIN_CODES.accountLocked,
+        'Account locked; an unlock mail was sent',
+      );
     }
   }
 }

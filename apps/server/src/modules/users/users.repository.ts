@@ -36,7 +36,10 @@ export class UsersRepository {
   /** Creates a team and its first user in one transaction. */
   async createTeamWithUser(team: { id: string; name: string }, user: Insertable<UserTable>) {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('teams').values({ ...team, created_at: Date.now() }).execute();
+      await trx
+        .insertInto('teams')
+        .values({ ...team, created_at: Date.now() })
+        .execute();
       await trx.insertInto('users').values(user).execute();
     });
   }

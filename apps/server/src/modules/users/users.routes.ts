@@ -26,7 +26,10 @@ interface Options {
 const tags = ['user'];
 
 /** Sign-up, sign-in with its one-time code, e-mail verification, password reset. */
-export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, signin, secureCookies }) => {
+export const userRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { users, signin, secureCookies },
+) => {
   app.post(
     '/api/user/signin',
     {
@@ -168,7 +171,13 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, s
         tags,
         summary: 'The signed-in user',
         response: {
-          200: z.object({ _id: z.string(), email: z.string(), name: z.string(), rank: z.string(), team: z.string() }),
+          200: z.object({
+            _id: z.string(),
+            email: z.string(),
+            name: z.string(),
+            rank: z.string(),
+            team: z.string(),
+          }),
         },
       },
     },

@@ -8,7 +8,12 @@ import { hashPassword } from './passwords';
 import type { UserRow, UsersRepository } from './users.repository';
 
 const HOUR = 3600_000;
-export const TOKEN_TTL = { verifyEmail: 24 * HOUR, reset: HOUR, unlock: 24 * HOUR, invite: 72 * HOUR };
+export const TOKEN_TTL = {
+  verifyEmail: 24 * HOUR,
+  reset: HOUR,
+  unlock: 24 * HOUR,
+  invite: 72 * HOUR,
+};
 
 export interface UsersDeps {
   repo: UsersRepository;
@@ -95,7 +100,11 @@ export class UsersService {
   }
 
   /** Stores a single-use token and mails its link. */
-  async sendLink(user: UserRow, kind: 'verifyEmail' | 'reset' | 'unlock' | 'invite', ttlMs: number) {
+  async sendLink(
+    user: UserRow,
+    kind: 'verifyEmail' | 'reset' | 'unlock' | 'invite',
+    ttlMs: number,
+  ) {
     const { token, hash } = newSecretToken();
     const stored = kind === 'invite' ? 'reset' : kind;
     await this.d.repo.insertToken({ hash, user_id: user.id, kind: stored, ttlMs });
