@@ -1,0 +1,124 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
+import { RequireRank } from './require-rank';
+import { RequireSession } from './require-session';
+import { RootLayout } from './root-layout';
+
+const AppShell = lazyPage(() => import('./shell/app-shell'), 'AppShell');
+const WelcomeLayout = lazyPage(() => import('../features/welcome/welcome-layout'), 'WelcomeLayout');
+const LoginPage = lazyPage(() => import('../features/welcome/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/welcome/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/welcome/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/welcome/reset-password-page'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/welcome/verify-email-page'),
+  'VerifyEmailPage',
+);
+
+const projectPages = () => import('../features/projects/project-pages');
+const ProjectsListPage = lazyPage(
+  () => import('../features/projects/projects-list-page'),
+  'ProjectsListPage',
+);
+const ProjectGatewaysPage = lazyPage(projectPages, 'ProjectGatewaysPage');
+const GatewayDetailsPage = lazyPage(projectPages, 'GatewayDetailsPage');
+const ModbusMetersPage = lazyPage(projectPages, 'ModbusMetersPage');
+const ModbusConfigurationsPage = lazyPage(projectPages, 'ModbusConfigurationsPage');
+const ModbusConfigurationPage = lazyPage(projectPages, 'ModbusConfigurationPage');
+const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage');
+const NodeRedPage = lazyPage(() => import('../features/node-red/node-red-page'), 'NodeRedPage');
+const ChartnxGeneratorPage = lazyPage(
+  () => import('../features/chartnx/chartnx-generator-page'),
+  'ChartnxGeneratorPage',
+);
+const GrafnxGeneratorPage = lazyPage(
+  () => import('../features/grafnx/grafnx-generator-page'),
+  'GrafnxGeneratorPage',
+);
+const PatchNotesPage = lazyPage(
+  () => import('../features/patch-notes/patch-notes-page'),
+  'PatchNotesPage',
+);
+
+const toWelcome = <Navigate to="/welcome" replace />;
+
+/** The routes of spec §2; anything else goes to /welcome. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: 'welcome',
+        element: <WelcomeLayout />,
+        children: [
+          { index: true, element: <LoginPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'forgotPassword', element: <ForgotPasswordPage /> },
+          { path: 'forgotPassword/:token', element: <ResetPasswordPage /> },
+          { path: 'verifyEmail/:token', element: <VerifyEmailPage /> },
+          { path: '*', element: toWelcome },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              {
+                path: 'projects',
+                children: [
+                  { index: true, element: <Navigate to="/projects/list" replace /> },
+                  { path: 'list', element: <ProjectsListPage /> },
+                  { path: ':projectID', element: <ProjectGatewaysPage /> },
+                  { path: ':projectID/gateway/:gatewayID', element: <GatewayDetailsPage /> },
+                  {
+                    path: ':projectID/modbus-configuration-new/meters',
+                    element: <ModbusMetersPage />,
+                  },
+                  {
+                    path: ':projectID/modbus-configuration-new/configurations',
+                    element: <ModbusConfigurationsPage />,
+                  },
+                  { path: 'modbus-configuration/:id', element: <ModbusConfigurationPage /> },
+                  { path: '*', element: toWelcome },
+                ],
+              },
+              {
+                path: 'admin',
+                element: (
+                  <RequireRank ranks={['admin']}>
+                    <AdminPage />
+                  </RequireRank>
+                ),
+              },
+              {
+                path: 'node-red',
+                element: (
+                  <RequireRank ranks={['admin']}>
+                    <NodeRedPage />
+                  </RequireRank>
+                ),
+              },
+              { path: 'chartnx-generator/:projectID', element: <ChartnxGeneratorPage /> },
+              {
+                path: 'chartnx-generator/:projectID/:dashboardID',
+                element: <ChartnxGeneratorPage />,
+              },
+              { path: 'grafnx-generator/:projectId', element: <GrafnxGeneratorPage /> },
+              { path: 'patch-notes', element: <PatchNotesPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: toWelcome },
+    ],
+  },
+];

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// Build-time settings (Vite's VITE_* variables), checked once; defaults suit the demo.
+const envSchema = z.object({
+  VITE_COMPANY_URL: z.url().default('https://www.atrium-cloud.example'),
+  VITE_DOCS_URL: z.url().default('https://docs.atrium-cloud.example'),
+  VITE_LEGAL_URL: z.url().default('https://www.atrium-cloud.example/legal'),
+  VITE_SUPPORT_EMAIL: z.email().default('support@atrium-cloud.example'),
+});
+
+const env = envSchema.parse(import.meta.env);
+
+export const LINKS = {
+  company: env.VITE_COMPANY_URL,
+  docs: env.VITE_DOCS_URL,
+  legal: env.VITE_LEGAL_URL,
+  supportEmail: env.VITE_SUPPORT_EMAIL,
+} as const;

@@ -1,0 +1,101 @@
+import { Link as RouterLink } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { signinFailure } from '../../lib/api/error-key';
+import { muiField } from '../../ui/mui-field';
+import { notify } from '../../ui/snackbar';
+import { CardHeading } from './card-heading';
+import { emailField, requiredPasswordField } from './form-fields';
+import { PasswordField } from './password-field';
+import { useStartSession } from './use-start-session';
+import { welcomeApi } from './welcome-api';
+
+const schema = z.object({ email: emailField, password: requiredPasswordField });
+type Values = z.infer<typeof schema>;
+
+/** E-mail and password; a 403 code 3 reply hands over to the one-time-code step. */
+export function LoginForm({ onOtpRequired }: { onOtpRequired: (userId: string) => void }) {
+  const { t } = useTranslation();
+  const startSession = useStartSession();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '' },
+  });
+  const signin = useMutation({
+    mutationFn: welcomeApi.signin,
+    onSuccess: ({ token }) => startSession(token),
+    onError: (error) => {
+      const failure = signinFailure(error);
+      if (failure.kind === 'otp') {
+        notify.warning('checkMails');
+        onOtpRequired(failure.userId);
+      } else {
+        notify.error(failure.key);
+      }
+    },
+  });
+
+  return (
+    <>
+      <CardHeading title={t('welcome.login.title')} subtitle={t('welcome.login.subtitle')} />
+      <Box component="form" noValidate onSubmit={form.handleSubmit((v) => signin.mutate(v))}>
+        <Stack spacing={2.5}>
+          <TextField
+            {...muiField(form, 'email', t)}
+            label={t('welcome.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+          />
+          <PasswordField
+            {...muiField(form, 'password', t)}
+            label={t('welcome.password')}
+            autoComplete="current-password"
+          />
+          <Box sx={{ textAlign: 'right', mt: '8px !important' }}>
+            <Link
+              component={RouterLink}
+              to="/welcome/forgotPassword"
+              variant="body2"
+              underline="hover"
+            >
+              {t('welcome.login.forgot')}
+            </Link>
+          </Box>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={signin.isPending}
+            startIcon={
+              signin.isPending ? <CircularProgress size={18} color="inherit" /> : undefined
+            }
+          >
+            {t('welcome.login.submit')}
+          </Button>
+        </Stack>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        {t('welcome.login.noAccount')}{' '}
+        <Link
+          component={RouterLink}
+          to="/welcome/register"
+          underline="hover"
+          sx={{ fontWeight: 600 }}
+        >
+          {t('welcome.login.register')}
+        </Link>
+      </Typography>
+    </>
+  );
+}

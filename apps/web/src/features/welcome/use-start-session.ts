@@ -1,0 +1,17 @@
+import { useNavigate } from 'react-router';
+import { setToken } from '../../lib/session/session';
+import { decodeToken } from '../../lib/session/token';
+import { notify } from '../../ui/snackbar';
+
+/** After sign-in: keep the token and open the projects list. */
+export function useStartSession(): (token: string) => void {
+  const navigate = useNavigate();
+  return (token) => {
+    if (!decodeToken(token)) {
+      notify.error();
+      return;
+    }
+    setToken(token);
+    void navigate('/projects/list', { replace: true });
+  };
+}

@@ -1,0 +1,40 @@
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { CardHeading } from './card-heading';
+import { ResultPanel } from './result-panel';
+import { welcomeApi } from './welcome-api';
+
+/** /welcome/verifyEmail/:token: confirms the address once, on arrival. */
+export function VerifyEmailPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  // A query, not an effect: it runs once per token even under StrictMode's double mount.
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => welcomeApi.verifyEmail(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+  if (verification.isPending) {
+    return (
+      <Box sx={{ textAlign: 'center', py: 2 }} role="status">
+        <CardHeading title={t('welcome.verify.title')} />
+        <CircularProgress />
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          {t('welcome.verify.pending')}
+        </Typography>
+      </Box>
+    );
+  }
+  return verification.isSuccess ? (
+    <ResultPanel kind="success" title={t('welcome.verify.title')} message={t('emailVerified')} />
+  ) : (
+    <ResultPanel kind="error" title={t('welcome.verify.title')} message={t('invalidToken')} />
+  );
+}

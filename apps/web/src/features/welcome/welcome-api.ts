@@ -1,0 +1,33 @@
+import {
+  forgotBody,
+  otpResendQuery,
+  otpVerifyBody,
+  resetBody,
+  signinBody,
+  signupBody,
+  tokenBody,
+  tokenReply,
+} from '@atrium/contracts/user';
+import type { z } from 'zod';
+import { api } from '../../lib/api/client';
+
+// Sign-in pages handle 401/403 themselves (spec §8), so they never trigger the sign-out.
+const own = { signOutOnAuthError: false } as const;
+
+/** The calls of spec §7 "User"; bodies go through the contracts' schemas (lowercased e-mail). */
+export const welcomeApi = {
+  signin: (input: z.input<typeof signinBody>) =>
+    api.post('/api/user/signin', signinBody.parse(input), { ...own, schema: tokenReply }),
+  verifyOtp: (input: z.input<typeof otpVerifyBody>) =>
+    api.post('/api/user/verify/otp', otpVerifyBody.parse(input), { ...own, schema: tokenReply }),
+  resendOtp: (userId: string) =>
+    api.get('/api/user/verify/otp', { ...own, query: otpResendQuery.parse({ _id: userId }) }),
+  signup: (input: z.input<typeof signupBody>) =>
+    api.post('/api/user/signup', signupBody.parse(input), own),
+  forgotPassword: (email: string) =>
+    api.post('/api/user/password/forgot', forgotBody.parse({ email }), own),
+  resetPassword: (input: z.input<typeof resetBody>) =>
+    api.post('/api/user/password/reset', resetBody.parse(input), own),
+  verifyEmail: (token: string) =>
+    api.post('/api/user/verify/email', tokenBody.parse({ token }), own),
+};

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { getToken, signOut } from '../session/session';
+import { ApiError, endsSession, parseErrorReply } from './api-error';
+
+export interface RequestOptions<S extends z.ZodType> {
+  /** Validates the reply; without it the reply is `unknown`. */
+  schema?: S;
+  /** Query-string parameters. */
+  query?: Record<string, string | number | boolean>;
+  /** Default true. Sign-in pages pass false and show their own messages. */
+  signOutOnAuthError?: boolean;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function buildUrl(path: string, query: RequestOptions<z.ZodType>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  return `${path}?${params.toString()}`;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function request<S extends z.ZodType = z.ZodUnknown>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions<S> = {},
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal ?? null,
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const data = await readBody(res);
+  if (!res.ok) {
+    if (endsSession(res.status, options.signOutOnAuthError ?? true)) signOut();
+    throw new ApiError(res.status, parseErrorReply(data));
+  }
+  const schema = options.schema ?? z.unknown();
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(res.status, {
+      statusCode: res.status,
+      code: 'error',
+      message: `Unexpected reply from ${method} ${path}`,
+    });
+  }
+  return parsed.data as z.output<S>;
+}
+
+/**
+ * The HTTP client: adds the bearer token, validates replies with a zod schema,
+ * throws ApiError on failure and signs out on 401/403.
+ */
+export const api = {
+  get: <S extends z.ZodType = z.ZodUnknown>(path: string, options?: RequestOptions<S>) =>
+    request('GET', path, undefined, options),
+  delete: <S extends z.ZodType = z.ZodUnknown>(path: string, options?: RequestOptions<S>) =>
+    request('DELETE', path, undefined, options),
+  post: <S extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions<S>,
+  ) => request('POST', path, body ?? {}, options),
+  put: <S extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    body: unknown,
+    options?: RequestOptions<S>,
+  ) => request('PUT', path, body, options),
+  patch: <S extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    body: unknown,
+    options?: RequestOptions<S>,
+  ) => request('PATCH', path, body, options),
+};

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ErrorReply } from '@atrium/contracts/errors';
+import { ApiError, endsSession, parseErrorReply } from './api-error';
+import { errorMessageKey, signinFailure } from './error-key';
+
+const reply = (statusCode: number, code: string | number, extra: Partial<ErrorReply> = {}) =>
+  new ApiError(statusCode, { statusCode, code, message: 'x', ...extra });
+
+describe('errorMessageKey', () => {
+  const known = new Set(['alreadyUsedEmail', 'otp.invalid']);
+  const hasKey = (k: string) => known.has(k);
+
+  it('uses the reply code when it is a known message key', () => {
+    expect(errorMessageKey(reply(409, 'alreadyUsedEmail'), hasKey)).toBe('alreadyUsedEmail');
+    expect(errorMessageKey(reply(400, 'otp.invalid'), hasKey)).toBe('otp.invalid');
+  });
+
+  it('falls back to error for unknown, numeric or missing codes', () => {
+    expect(errorMessageKey(reply(500, 'somethingNew'), hasKey)).toBe('error');
+    expect(errorMessageKey(reply(401, 1), hasKey)).toBe('error');
+    expect(errorMessageKey(new ApiError(0, null), hasKey)).toBe('error');
+    expect(errorMessageKey(new TypeError('boom'), hasKey)).toBe('error');
+  });
+});
+
+describe('signinFailure (spec §8 Login)', () => {
+  it('maps the sign-in codes', () => {
+    expect(signinFailure(reply(401, 1))).toEqual({ kind: 'message', key: 'invalidIds' });
+    expect(signinFailure(reply(401, 2))).toEqual({ kind: 'message', key: 'tooManyAttempts' });
+    expect(signinFailure(reply(403, 2))).toEqual({ kind: 'message', key: 'unlockAccount' });
+  });
+
+  it('starts the one-time-code step on 403 code 3 with the user id', () => {
+    expect(signinFailure(reply(403, 3, { _id: 'u42' }))).toEqual({ kind: 'otp', userId: 'u42' });
+    expect(signinFailure(reply(403, 3))).toEqual({ kind: 'message', key: 'error' });
+  });
+
+  it('gives the generic error otherwise', () => {
+    expect(signinFailure(reply(401, 3))).toEqual({ kind: 'message', key: 'error' });
+    expect(signinFailure(reply(500, 'error'))).toEqual({ kind: 'message', key: 'error' });
+    expect(signinFailure(new Error('offline'))).toEqual({ kind: 'message', key: 'error' });
+  });
+});
+
+describe('endsSession', () => {
+  it('signs out on 401 and 403 unless the caller handles them', () => {
+    expect(endsSession(401, true)).toBe(true);
+    expect(endsSession(403, true)).toBe(true);
+    expect(endsSession(403, false)).toBe(false);
+    expect(endsSession(404, true)).toBe(false);
+    expect(endsSession(500, true)).toBe(false);
+  });
+});
+
+describe('parseErrorReply', () => {
+  it('accepts the server error shape and rejects anything else', () => {
+    expect(parseErrorReply({ statusCode: 403, code: 3, message: 'otp', _id: 'u1' })?._id).toBe(
+      'u1',
+    );
+    expect(parseErrorReply('Bad Gateway')).toBeNull();
+    expect(parseErrorReply({ statusCode: 400, message: 'no code' })).toBeNull();
+  });
+});

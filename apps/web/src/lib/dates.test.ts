@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatTime } from './dates';
+
+describe('dates in Paris time, French format', () => {
+  it('adds one hour in winter (CET)', () => {
+    expect(formatDateTime('2026-01-15T12:34:56Z')).toBe('15/01/2026 13:34:56');
+  });
+
+  it('adds two hours in summer (CEST)', () => {
+    expect(formatDateTime(Date.UTC(2026, 6, 1, 12, 0, 0))).toBe('01/07/2026 14:00:00');
+  });
+
+  it('changes the day when Paris is already past midnight', () => {
+    const lateUtc = new Date('2026-12-31T23:30:00Z');
+    expect(formatDate(lateUtc)).toBe('01/01/2027');
+    expect(formatTime(lateUtc)).toBe('00:30:00');
+  });
+
+  it('gives an empty string for an invalid date', () => {
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDate(Number.NaN)).toBe('');
+  });
+});

@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@atrium/contracts/errors';
+import { LANGUAGES, RANKS } from '@atrium/contracts/limits';
+import { PASSWORD_CRITERIA } from '@atrium/contracts/user';
+import { BREADCRUMB_KEYS } from '../../app/shell/breadcrumb-trail';
+import { STRENGTH_LEVELS } from '../../features/welcome/password-strength';
+import { SIGNIN_ERROR_KEYS } from '../api/error-key';
+
+const webRoot = join(import.meta.dirname, '..', '..', '..');
+const srcRoot = join(webRoot, 'src');
+
+function loadMessages(language: string): unknown {
+  return JSON.parse(readFileSync(join(webRoot, 'public/assets/i18n', `${language}.json`), 'utf8'));
+}
+
+/** Dotted paths of every string leaf. */
+function flattenKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${prefix || '(root)'} is neither a string nor an object`);
+  }
+  return Object.entries(value).flatMap(([k, v]) => flattenKeys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const literal = /'([^'\n]+)'|"([^"\n]+)"/g;
+// t('key'), notify.error('key')…, and props or fields named i18nKey/titleKey/labelKey/messageKey.
+const callPattern =
+  /\b(?:t|notify\.(?:error|warning|success|info))\(\s*(?:'([^'\n]+)'|"([^"\n]+)")/g;
+const propPattern =
+  /\b(?:i18nKey|titleKey|labelKey|messageKey)\s*[=:]\s*(\{[^}]*\}|'[^']*'|"[^"]*")/g;
+const templateCall = /\bt\(\s*`([^`$]*)\$\{/g;
+
+function keysInSource(code: string): string[] {
+  const keys: string[] = [];
+  for (const m of code.matchAll(callPattern)) keys.push((m[1] ?? m[2])!);
+  for (const m of code.matchAll(propPattern)) {
+    for (const l of m[1]!.matchAll(literal)) keys.push((l[1] ?? l[2])!);
+  }
+  return keys;
+}
+
+const fr = new Set(flattenKeys(loadMessages('fr')));
+const en = new Set(flattenKeys(loadMessages('en')));
+const files = sourceFiles(srcRoot);
+
+// Keys built at run time: each prefix below is used with a template literal in the code.
+const DYNAMIC_PREFIXES: Record<string, string[]> = {
+  'language.': LANGUAGES.map((l) => `language.${l}`),
+  'rank.': RANKS.map((r) => `rank.${r}`),
+  'passwordCriteria.': Object.keys(PASSWORD_CRITERIA).map((c) => `passwordCriteria.${c}`),
+  'passwordStrength.levels.': STRENGTH_LEVELS.map((l) => `passwordStrength.levels.${l}`),
+};
+const dynamicKeys = [
+  ...Object.values(DYNAMIC_PREFIXES).flat(),
+  ...Object.values(BREADCRUMB_KEYS),
+  ...SIGNIN_ERROR_KEYS,
+  // The console shows t(code) for string codes of error replies.
+  ...Object.values(ERROR_CODES),
+];
+
+describe('translation files', () => {
+  it('fr.json and en.json have the same keys', () => {
+    expect([...fr].filter((k) => !en.has(k))).toEqual([]);
+    expect([...en].filter((k) => !fr.has(k))).toEqual([]);
+  });
+
+  it('have no empty message', () => {
+    for (const language of ['fr', 'en']) {
+      const text = JSON.stringify(loadMessages(language));
+      expect(text, language).not.toMatch(/:""/);
+    }
+  });
+
+  it('contain every key used in the source', () => {
+    const used = files.flatMap((file) =>
+      keysInSource(readFileSync(file, 'utf8')).map((key) => ({
+        key,
+        file: relative(srcRoot, file),
+      })),
+    );
+    // The scan itself must work: it finds the sign-in messages and the placeholder titles.
+    const usedKeys = new Set(used.map((u) => u.key));
+    expect(usedKeys).toContain('checkMails');
+    expect(usedKeys).toContain('welcome.login.submit');
+    expect(usedKeys).toContain('pages.chartnx.creationTitle');
+    const missing = [...used, ...dynamicKeys.map((key) => ({ key, file: '(dynamic)' }))].filter(
+      ({ key }) => !fr.has(key) || !en.has(key),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('every dynamic key in the source uses a prefix listed in this test', () => {
+    const prefixes = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(templateCall)].map((m) => m[1]!),
+    );
+    expect(prefixes.length).toBeGreaterThan(0);
+    expect(prefixes.filter((p) => !(p in DYNAMIC_PREFIXES))).toEqual([]);
+  });
+
+  it('resolves the nested spec key otp.invalid', () => {
+    expect(fr.has('otp.invalid') && en.has('otp.invalid')).toBe(true);
+  });
+});
+
+describe('keysInSource', () => {
+  it('finds t() calls, notify calls and key props', () => {
+    const code = `t('a.b'); notify.warning("c"); <P titleKey={x ? 'd' : 'e'} />; labelKey: 'f'`;
+    expect(keysInSource(code)).toEqual(['a.b', 'c', 'd', 'e', 'f']);
+  });
+});

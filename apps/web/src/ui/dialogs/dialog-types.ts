@@ -1,0 +1,33 @@
+export interface ConfirmOptions {
+  title: string;
+  /** HTML, sanitised with DOMPurify before display. */
+  message?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Default true. */
+  showConfirm?: boolean;
+  /** Default true. */
+  showCancel?: boolean;
+  /** Shows a spinner under the message. */
+  loading?: boolean;
+  /**
+   * Runs on confirm with a spinner on the button; the dialog closes when it settles
+   * and confirm() resolves true, or false if it threw (handle errors inside it).
+   */
+  onConfirm?: () => Promise<unknown>;
+}
+
+export interface PromptOptions {
+  title: string;
+  label: string;
+  placeholder?: string;
+  /** Plain-text explanation above the field. */
+  message?: string;
+  initialValue?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}
+
+export type DialogRequest =
+  | { id: number; kind: 'confirm'; options: ConfirmOptions; resolve: (ok: boolean) => void }
+  | { id: number; kind: 'prompt'; options: PromptOptions; resolve: (text: string | null) => void };

@@ -1,0 +1,36 @@
+import { enqueueSnackbar, type VariantType } from 'notistack';
+import { errorMessageKey, GENERIC_ERROR_KEY } from '../lib/api/error-key';
+import { hasTranslation, translate } from '../lib/i18n/i18n';
+
+export interface NotifyOptions {
+  /** Interpolation values of the message. */
+  values?: Record<string, unknown>;
+  /** Milliseconds; defaults per variant (spec §8: errors and warnings 5 s, success 1 s). */
+  duration?: number;
+}
+
+const DEFAULT_DURATION: Record<VariantType, number> = {
+  error: 5000,
+  warning: 5000,
+  success: 1000,
+  info: 3000,
+  default: 3000,
+};
+
+function show(variant: VariantType, key: string, options: NotifyOptions = {}): void {
+  enqueueSnackbar(translate(key, options.values), {
+    variant,
+    autoHideDuration: options.duration ?? DEFAULT_DURATION[variant],
+  });
+}
+
+/** Translated snackbars, top-right with an ok action. Pass message keys, not text. */
+export const notify = {
+  error: (key: string = GENERIC_ERROR_KEY, options?: NotifyOptions) => show('error', key, options),
+  warning: (key: string, options?: NotifyOptions) => show('warning', key, options),
+  success: (key: string, options?: NotifyOptions) => show('success', key, options),
+  info: (key: string, options?: NotifyOptions) => show('info', key, options),
+  /** Error snackbar for a failed call: the reply's code when translated, else `error`. */
+  apiError: (error: unknown, options?: NotifyOptions) =>
+    show('error', errorMessageKey(error, hasTranslation), options),
+};
