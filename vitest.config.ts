@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contracts/vitest.config.ts',
+      'packages/knx/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
       'e2e/vitest.config.ts',
