@@ -85,6 +85,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     async newPage(viewport = { width: 1280, height: 800 }) {
       const context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'fr-FR' });
       const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
       return { context, page };
     },
     async stop() {
