@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/knx/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/gateway-sim/vitest.config.ts',
       'e2e/vitest.config.ts',
     ],
   },

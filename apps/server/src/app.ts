@@ -10,6 +10,9 @@ import type { Config } from './config';
 import { openDatabase, migrateToLatest, type Db } from './db/database';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { systemRoutes } from './modules/system/system.routes';
+import { BatchingWriter } from './modules/timeseries/batching-writer';
+import { createTimeSeriesStore } from './modules/timeseries/create-timeseries-store';
+import type { TimeSeriesStore } from './modules/timeseries/timeseries.types';
 import { AccountsService } from './modules/users/accounts.service';
 import { accountRoutes } from './modules/users/accounts.routes';
 import { SessionTokens } from './modules/users/session-tokens';
@@ -21,6 +24,30 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
+import { GatewayImportService } from './modules/gateways/gateway-import.service';
+import { gatewayRoutes } from './modules/gateways/gateways.routes';
+import { GatewaysRepository } from './modules/gateways/gateways.repository';
+import { GatewaysService } from './modules/gateways/gateways.service';
+import { registerHub } from './modules/hub/hub.plugin';
+import { InformationRepository } from './modules/information/information.repository';
+import { informationRoutes } from './modules/information/information.routes';
+import { InformationService } from './modules/information/information.service';
+import {
+  createMonitoring,
+  monitoringRoutes,
+  type MonitoringServices,
+} from './modules/monitoring/monitoring.module';
+import { LicenceImportService } from './modules/licences/licence-import.service';
+import { licenceRoutes } from './modules/licences/licences.routes';
+import { LicencesRepository } from './modules/licences/licences.repository';
+import { LicencesService } from './modules/licences/licences.service';
+import { RevisionCache } from './modules/projects/list-cache';
+import { ProjectAccess } from './modules/projects/project-access';
+import { ProjectGatewaysService } from './modules/projects/project-gateways.service';
+import { ProjectViewersService } from './modules/projects/project-viewers.service';
+import { projectRoutes } from './modules/projects/projects.routes';
+import { ProjectsRepository } from './modules/projects/projects.repository';
+import { ProjectsService } from './modules/projects/projects.service';
 import { join } from 'node:path';
 
 declare module 'fastify' {
@@ -38,6 +65,15 @@ export interface AppServices {
   usersRepo: UsersRepository;
   tokens: SessionTokens;
   mailer: Mailer;
+  timeseries: TimeSeriesStore;
+  timeseriesWriter: BatchingWriter;
+  projects: ProjectsService;
+  projectsRepo: ProjectsRepository;
+  gateways: GatewaysService;
+  gatewaysRepo: GatewaysRepository;
+  projectAccess: ProjectAccess;
+  information: InformationService;
+  monitoring: MonitoringServices;
 }
 
 // Never log secrets: passwords, tokens and cookies are redacted wherever they appear.
@@ -79,16 +115,70 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => mailer.close());
 
+  const timeseries = createTimeSeriesStore(db, app.log);
+  const timeseriesWriter = new BatchingWriter(timeseries);
+  // onClose hooks run last-added first: the waiting points are committed before the database closes.
+  app.addHook('onClose', () => timeseriesWriter.close());
+
   const usersRepo = new UsersRepository(db);
   const tokens = new SessionTokens(config.jwtSecret, config.jwtTtlSeconds);
   const deps = { repo: usersRepo, mailer, publicUrl: config.publicUrl, log: app.log };
   const users = new UsersService(deps);
   const signin = new SigninService(deps, users, tokens);
   const accounts = new AccountsService(deps, users);
-  app.decorate('services', { users, signin, accounts, usersRepo, tokens, mailer });
+
+  const projectsRepo = new ProjectsRepository(db);
+  const gatewaysRepo = new GatewaysRepository(db);
+  const projectAccess = new ProjectAccess(projectsRepo, gatewaysRepo);
+  const listCache = new RevisionCache();
+  const projectDeps = {
+    projects: projectsRepo,
+    gateways: gatewaysRepo,
+    users: usersRepo,
+    access: projectAccess,
+    cache: listCache,
+  };
+  const projects = new ProjectsService(projectDeps);
+  const information = new InformationService(new InformationRepository(db));
+  const gateways = new GatewaysService({
+    ...projectDeps,
+    latestVersion: (type) => information.latestVersion(type),
+  });
+  const licencesRepo = new LicencesRepository(db);
+  const monitoring = createMonitoring({
+    db,
+    projects: projectsRepo,
+    gateways: gatewaysRepo,
+    timeseries,
+    writer: timeseriesWriter,
+    log: app.log,
+    // The hub is registered below; a gateway it cannot reach gets its list on connect.
+    sendMonitor: async (gw, addresses) => {
+      if (!app.hub.reachable(gw)) return false;
+      await app.hub.command(gw, 'monitor', { addresses });
+      return true;
+    },
+  });
+  app.decorate('services', {
+    users,
+    signin,
+    accounts,
+    usersRepo,
+    tokens,
+    mailer,
+    timeseries,
+    timeseriesWriter,
+    projects,
+    projectsRepo,
+    gateways,
+    gatewaysRepo,
+    projectAccess,
+    information,
+    monitoring,
+  });
 
   await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, { tokens, repo: usersRepo });
+  await app.register(authPlugin, { tokens, repo: usersRepo, scopes: projectAccess.resolvers() });
   await app.register(openApiPlugin);
   await app.register(systemRoutes, { i18nDir: config.i18nDir });
   await app.register(userRoutes, {
@@ -97,6 +187,23 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     secureCookies: config.publicUrl.startsWith('https://'),
   });
   await app.register(accountRoutes, { accounts });
+  await app.register(projectRoutes, {
+    projects,
+    links: new ProjectGatewaysService(projectDeps, projects),
+    viewers: new ProjectViewersService(projectDeps),
+  });
+  const hub = await registerHub(app, config);
+  await app.register(gatewayRoutes, {
+    gateways,
+    importer: new GatewayImportService(gatewaysRepo),
+    afterInit: (ref) => hub.actions.initIfOnline(ref),
+  });
+  await app.register(licenceRoutes, {
+    licences: new LicencesService(licencesRepo, projectAccess, projects),
+    importer: new LicenceImportService(licencesRepo),
+  });
+  await app.register(informationRoutes, { information });
+  await app.register(monitoringRoutes, monitoring);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

@@ -28,6 +28,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
+  // Gateway hub: embedded MQTT broker port (0 = any free port, -1 = no broker), or an external broker.
+  MQTT_PORT: z.coerce.number().int().min(-1).max(65535).default(1883),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtt:\/\//, 'MQTT_URL must be an mqtt:// URL')
+    .optional(),
+  HUB_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export interface Config {
@@ -45,6 +52,10 @@ export interface Config {
   seedDemo: boolean;
   webDist: string;
   i18nDir: string;
+  /** Embedded broker TCP port (0: any free one), or null when MQTT_PORT=-1 or MQTT_URL is set. */
+  mqttPort: number | null;
+  mqttUrl: string | undefined;
+  commandTimeoutMs: number;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -85,5 +96,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     i18nDir: join(repoRoot, 'apps/web/public/assets/i18n'),
+    mqttPort: e.MQTT_URL || e.MQTT_PORT < 0 ? null : e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    commandTimeoutMs: e.HUB_COMMAND_TIMEOUT_MS,
   };
 }

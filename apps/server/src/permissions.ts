@@ -5,12 +5,43 @@ import type { Rank } from '@atrium/contracts/limits';
  * "Security model"). Every route registered on the server must have an entry;
  * the server refuses to start otherwise, and a test walks the whole table.
  */
-export type Access = { kind: 'public' } | { kind: 'signedIn'; ranks: readonly Rank[] };
+export type Access =
+  { kind: 'public' } | { kind: 'signedIn'; ranks: readonly Rank[]; scope?: Scope };
+
+/**
+ * Tenancy of a route: its path parameter `param` names a project (its id) or
+ * a gateway (its id or MAC, in any accepted form), and the caller needs the
+ * role `need` on it: `read` for any role, `edit` for the owner role. No role
+ * at all answers 404 notFound, never data; a viewer asking to edit gets 403.
+ * The plugin in plugins/auth.ts checks it with the resolvers it is given.
+ */
+export interface Scope {
+  param: string;
+  kind: 'project' | 'gateway';
+  need: 'read' | 'edit';
+}
+
+type SignedIn = Extract<Access, { kind: 'signedIn' }>;
 
 const PUBLIC: Access = { kind: 'public' };
-const ranks = (...r: Rank[]): Access => ({ kind: 'signedIn', ranks: r });
+const ranks = (...r: Rank[]): SignedIn => ({ kind: 'signedIn', ranks: r });
 const ANY_RANK = ranks('admin', 'supervisor', 'manager', 'user', 'viewer');
 const TEAM_ADMINS = ranks('admin', 'supervisor', 'manager');
+/** Every rank but viewer: viewers never change anything (document 1 §1). */
+const EDITORS = ranks('admin', 'supervisor', 'manager', 'user');
+const ADMIN = ranks('admin');
+/** Document 1 §6 and document 2 §6. */
+const PROJECT_CREATORS = ranks('supervisor', 'manager', 'user');
+const PROJECT_DELETERS = TEAM_ADMINS;
+
+const onProject = (a: SignedIn, need: Scope['need'], param = 'id'): Access => ({
+  ...a,
+  scope: { kind: 'project', param, need },
+});
+const onGateway = (a: SignedIn, need: Scope['need'], param = 'id'): Access => ({
+  ...a,
+  scope: { kind: 'gateway', param, need },
+});
 
 export const PERMISSIONS: Record<string, Access> = {
   // system
@@ -32,9 +63,98 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/user/viewers': TEAM_ADMINS,
   'POST /api/user/viewers/create': TEAM_ADMINS,
   'POST /api/user/viewers/delete': TEAM_ADMINS,
+  // project service (document 3 §7)
+  'GET /api/project': ANY_RANK,
+  'GET /api/project/features': ANY_RANK,
+  'GET /api/project/:id': onProject(ANY_RANK, 'read'),
+  'POST /api/project/create': PROJECT_CREATORS,
+  'DELETE /api/project/delete/:id': onProject(PROJECT_DELETERS, 'edit'),
+  'POST /api/project/rename/:id': onProject(EDITORS, 'edit'),
+  'GET /api/project/viewers/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/viewer/add/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/viewer/remove/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/link/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/unlink/:id': onProject(EDITORS, 'edit'),
+  'GET /api/project/gateways/name/:id': onProject(ANY_RANK, 'read'),
+  // gateway service (document 3 §7); body-carried project ids are checked by the services
+  'POST /api/gateway/create': EDITORS,
+  'POST /api/gateway/virtual': EDITORS,
+  'POST /api/gateway/add': ADMIN,
+  'DELETE /api/gateway/delete/:id': onGateway(ADMIN, 'edit'),
+  'GET /api/gateway/waiting': EDITORS,
+  'GET /api/gateway': ANY_RANK,
+  'GET /api/gateway/:projectId': onProject(ANY_RANK, 'read', 'projectId'),
+  'GET /api/gateway/gateway/:id': onGateway(ANY_RANK, 'read'),
+  'GET /api/gateway/details/:id': onGateway(ANY_RANK, 'read'),
+  'POST /api/gateway/rename/:id': onGateway(EDITORS, 'edit'),
+  'POST /api/gateway/share/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/gateway/init/:id': onGateway(EDITORS, 'edit'),
+  // licences (document 2 §7, document 3 §7)
+  'GET /api/licences/verify/:key': EDITORS,
+  'POST /api/licences/use/:key': EDITORS,
+  'POST /api/licences/add': ADMIN,
+  // information (document 1 §7)
+  'GET /api/information/version': ANY_RANK,
+  'POST /api/information/version': ADMIN,
+  'GET /api/information/message': ANY_RANK,
+  'POST /api/information/message': ADMIN,
+  'DELETE /api/information/message/:id': ADMIN,
+  // gateway hub (document 3 §7, Gateway service): commands to the device. Viewers change
+  // nothing, GETs included. Beta updates and end-of-life updates are for administrators:
+  // the branch and the version are not known to this table, so GatewayActions.update checks them.
+  'GET /api/gateway/reboot/:id': onGateway(EDITORS, 'edit'),
+  'POST /api/gateway/initpasswords/:id': onGateway(EDITORS, 'edit'),
+  'POST /api/gateway/config/password/:id': onGateway(EDITORS, 'edit'),
+  'POST /api/gateway/nodered/password/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/gateway/nodered/restart/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/gateway/nodered/update/:id': onGateway(EDITORS, 'edit'),
+  'POST /api/gateway/pool/type/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/gateway/update/:id/:branch': onGateway(EDITORS, 'edit'),
+  'POST /api/gateway/export/config': EDITORS,
+  'POST /api/gateway/token/generate/:id': onGateway(EDITORS, 'edit'),
+  // link and emergency dialogs: viewers may open the dashboards, owners manage permanent links
+  'GET /api/klocknx/token/:a/:b': onGateway(ANY_RANK, 'read', 'b'),
+  'GET /api/klocknx/permaToken/:a/:b': onGateway(ANY_RANK, 'read', 'b'),
+  'POST /api/klocknx/permaToken/generate/:a/:b': onGateway(EDITORS, 'edit', 'b'),
+  'DELETE /api/klocknx/permaToken/:a/:b': onGateway(EDITORS, 'edit', 'b'),
+  'GET /api/emergynx/token/:a/:b': onGateway(ANY_RANK, 'read', 'b'),
+  'GET /api/emergynx/permaToken/:a/:b': onGateway(ANY_RANK, 'read', 'b'),
+  'POST /api/emergynx/permaToken/generate/:a/:b': onGateway(EDITORS, 'edit', 'b'),
+  'DELETE /api/emergynx/permaToken/:a/:b': onGateway(EDITORS, 'edit', 'b'),
+  // firmware (document 1 §7): upload by administrators; gateways download with a signed URL
+  'POST /api/information/update': ADMIN,
+  'GET /api/hub/firmware/:id': PUBLIC,
+  'GET /api/hub/stats': ADMIN,
+  // monitoring (document 2 §7, document 3 §7): viewers read, owners change
+  'GET /api/project/monitored/count/:id': onProject(ANY_RANK, 'read'),
+  'GET /api/project/monitored/:id': onProject(ANY_RANK, 'read'),
+  'DELETE /api/project/monitored/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/ets/verify': EDITORS,
+  'GET /api/project/ets/:id': onProject(ANY_RANK, 'read'),
+  'GET /api/project/ets/simplified/:id': onProject(ANY_RANK, 'read'),
+  'GET /api/project/ets/infos/:id': onProject(ANY_RANK, 'read'),
+  'POST /api/project/ets/update/:id': onProject(EDITORS, 'edit'),
+  'DELETE /api/project/ets/delete/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/logs/pause/:id': onProject(EDITORS, 'edit'),
+  'GET /api/project/logs/options/:id': onProject(ANY_RANK, 'read'),
+  'POST /api/project/voltage/options/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/timeseries/:id': onProject(ANY_RANK, 'read'),
+  'GET /api/project/timeseries/favorites/:id': onProject(ANY_RANK, 'read'),
+  'POST /api/project/timeseries/favorites/add/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/timeseries/favorites/remove/:id': onProject(EDITORS, 'edit'),
+  'GET /api/gateway/monitored/:id': onGateway(ANY_RANK, 'read'),
+  'POST /api/gateway/monitored/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/gateway/monitored/count/:id': onGateway(ANY_RANK, 'read'),
+  'GET /api/gateway/ets/:id': onGateway(ANY_RANK, 'read'),
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+/**
+ * POST routes that change nothing: a graph query sends its selection in a body.
+ * Viewers may call them; every other write stays closed to viewers (a test checks it).
+ */
+export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['POST /api/project/timeseries/:id']);
 
 /** The OpenAPI viewer registers its own asset routes; all of them are public reads. */
 const PUBLIC_GET_PREFIX = '/api/docs';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test-server';
+import { createGateway, createProject, uploadAs } from './fixtures';
+import { bearer, createUser, startTestServer, type TestServer } from './test-server';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -88,5 +89,148 @@ describe('bad input never gets a 500 and writes nothing', () => {
 
   it(`runs on the database the run asked for`, () => {
     expect(t.dbKind).toBe(process.env.ATRIUM_TEST_DB === 'postgres' ? 'postgres' : 'sqlite');
+  });
+});
+
+describe('bad input to projects and gateways: a 4xx with a code, nothing written', () => {
+  const count = async (table: 'projects' | 'gateways') =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('refuses bad MACs, serials, names, and unknown or foreign ids', async () => {
+    const u = await createUser(t.app, 'supervisor');
+    const admin = await createUser(t.app, 'admin');
+    const stranger = await createUser(t.app, 'supervisor');
+    const mine = await createProject(t.app, u.team, 'Mine');
+    const theirs = await createProject(t.app, stranger.team, 'Theirs');
+    const waiting = await createGateway(t.app, { waiting: 1 });
+    const cases: [string, 'GET' | 'POST' | 'DELETE', string, object | undefined, number, string][] =
+      [
+        [
+          'MAC of 10 hex',
+          'GET',
+          `/api/gateway/waiting?mac=a1b2c3d4e5&sn=AB12CD34`,
+          undefined,
+          400,
+          'validation',
+        ],
+        [
+          'MAC with a non-hex digit',
+          'POST',
+          '/api/gateway/create',
+          { name: 'x', mac: 'g1b2c3d4e5f6', sn: 'AB12CD34' },
+          400,
+          'validation',
+        ],
+        [
+          'serial of 7',
+          'POST',
+          '/api/gateway/create',
+          { name: 'x', mac: waiting.mac, sn: 'AB12CD3' },
+          400,
+          'validation',
+        ],
+        [
+          'empty gateway name',
+          'POST',
+          '/api/gateway/create',
+          { name: ' ', mac: waiting.mac, sn: waiting.sn },
+          400,
+          'validation',
+        ],
+        [
+          'gateway name of 31',
+          'POST',
+          '/api/gateway/create',
+          { name: 'x'.repeat(31), mac: waiting.mac, sn: waiting.sn },
+          400,
+          'validation',
+        ],
+        ['empty project name', 'POST', '/api/project/create', { name: '' }, 400, 'validation'],
+        [
+          'project name of 101',
+          'POST',
+          '/api/project/create',
+          { name: 'x'.repeat(101) },
+          400,
+          'validation',
+        ],
+        ['unknown project', 'GET', '/api/project/does-not-exist', undefined, 404, 'notFound'],
+        [
+          'foreign project',
+          'POST',
+          `/api/project/rename/${theirs.id}`,
+          { name: 'Hijacked' },
+          404,
+          'notFound',
+        ],
+        [
+          'foreign project in a body',
+          'POST',
+          '/api/gateway/virtual',
+          { project: theirs.id },
+          404,
+          'notFound',
+        ],
+        [
+          'foreign project in a link',
+          'POST',
+          `/api/project/link/${theirs.id}`,
+          { macs: [waiting.mac] },
+          404,
+          'notFound',
+        ],
+        [
+          'waiting gateway not the caller’s to link',
+          'POST',
+          `/api/project/link/${mine.id}`,
+          { macs: [waiting.mac] },
+          404,
+          'notFound',
+        ],
+        ['unknown gateway', 'GET', '/api/gateway/details/0x123L', undefined, 404, 'notFound'],
+        [
+          'non-array macs',
+          'POST',
+          `/api/project/link/${mine.id}`,
+          { macs: 'a1b2c3d4e5f6' },
+          400,
+          'validation',
+        ],
+      ];
+    const before = [await count('projects'), await count('gateways')];
+    for (const [name, method, url, payload, status, code] of cases) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: bearer(u.token),
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, name).toBe(status);
+      expect(res.json(), name).toMatchObject({ statusCode: status, code });
+      expect(res.body, name).not.toContain('Theirs');
+    }
+    expect([await count('projects'), await count('gateways')]).toEqual(before);
+    expect((await t.app.services.projectsRepo.findById(theirs.id))?.name).toBe('Theirs');
+
+    // CSV files with wrong columns or duplicate MACs: 400 invalidCsv, nothing imported.
+    for (const csv of [
+      'mac,type\na1b2c3d4e5f6,kloudnx',
+      'mac,sn,type\na1b2c3d4e5f6,AB12CD34,kloudnx\nA1:B2:C3:D4:E5:F6,AB12CD35,poolnx',
+    ]) {
+      const res = await uploadAs(t.app)(admin, '/api/gateway/add', 'g.csv', csv);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'invalidCsv',
+        invalid: [expect.objectContaining({ line: expect.any(Number) })],
+      });
+    }
+    expect(await count('gateways')).toBe(before[1]);
   });
 });

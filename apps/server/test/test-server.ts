@@ -53,6 +53,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:8080',
+    // The gateway hub's embedded broker on a free loopback port, so test files run side by side.
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

@@ -11,10 +11,19 @@ export type DbKind = Config['database']['kind'];
 // PostgreSQL returns BIGINT (int8) as strings; every bigint here is an epoch-ms or a count.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+// The better-sqlite3 handle behind each SQLite Db, for hot paths that need prepared statements.
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+/** The raw better-sqlite3 handle of a Db opened on SQLite; undefined on PostgreSQL. */
+export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
+
 /** Opens the configured database: a SQLite file in WAL mode, or a PostgreSQL pool. */
 export function openDatabase(config: Config['database']): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle client's broken connection (server restart, a test dropping its database)
+    // must not crash the process: the pool already discarded it; the next query reconnects.
+    pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new SQLite(config.file);
@@ -22,7 +31,9 @@ export function openDatabase(config: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteHandles.set(db, sqlite);
+  return db;
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Rank } from '@atrium/contracts/limits';
 
 /** Booleans are stored as 0/1 integers so SQLite and PostgreSQL share one code path. */
@@ -49,10 +50,220 @@ export interface KnownDeviceTable {
   created_at: number;
 }
 
+export interface ProjectTable {
+  id: string;
+  team_id: string;
+  name: string;
+  name_key: string;
+  licence_bossnx: Flag;
+  licence_chartnx: number;
+  /** Comma-separated addons (emergynx, klocknx). */
+  addons: string;
+  logger_subscription: string;
+  logger_retention: string;
+  logger_endlogdate: number;
+  logger_pause: Flag;
+  logger_status: string;
+  logger_vpn: number;
+  logger_vpn_licence: number;
+  logger_address: number;
+  logger_max_thresholds: number;
+  voltage_activate: Flag;
+  voltage_minimum: number | null;
+  voltage_maximum: number | null;
+  /** Notification settings as JSON; null means the defaults. */
+  notification: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProjectViewerTable {
+  project_id: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface GatewayTable {
+  id: string;
+  /** 12 lowercase hex. */
+  mac: string;
+  sn: string;
+  type: string;
+  name: string;
+  /** The owning team (account); null while waiting. */
+  team_id: string | null;
+  project_id: string | null;
+  version: string | null;
+  waiting: Flag;
+  virtual: Flag;
+  online: Flag;
+  connection: Flag;
+  initialized: Flag;
+  pending_init: Flag;
+  initpswds: Flag;
+  waiting_certs: Flag;
+  waiting_update: Flag;
+  step: string | null;
+  pooltype: string | null;
+  protect: Flag;
+  /** sha256 of the device secret; null for virtual gateways. */
+  secret_hash: string | null;
+  ip: string | null;
+  volt: number | null;
+  busload: number | null;
+  last_online: number | null;
+  last_connection: number | null;
+  vpn_online: Flag;
+  vpn_last_connection: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GatewayShareTable {
+  gateway_id: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface LicenceTable {
+  key: string;
+  type: string;
+  value: number | null;
+  project_id: string | null;
+  used_by: string | null;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface LatestVersionTable {
+  type: string;
+  version: string;
+  updated_at: number;
+}
+
+export interface InformationMessageTable {
+  id: string;
+  color: string;
+  text: string;
+  created_at: number;
+}
+
+/** Bumped by every write to a team's projects or gateways; list caches compare it. */
+export interface TeamRevisionTable {
+  team_id: string;
+  revision: number;
+}
+
+/** What a time series records: a KNX group address, the supply voltage or a Modbus meter value. */
+export type SeriesKind = 'knx' | 'voltage' | 'modbus';
+
+export interface TsSeriesTable {
+  id: Generated<number>;
+  project_id: string;
+  gateway_mac: string;
+  address: string;
+  kind: SeriesKind;
+  created_at: number;
+}
+
+/** One raw point: epoch-ms `t`, primary key (series, t). */
+export interface TsRawTable {
+  series: number;
+  t: number;
+  v: number;
+}
+
+/** A rollup bucket (1 min, 1 h or 1 UTC day) starting at epoch-ms `bucket`. */
+export interface TsRollupTable {
+  series: number;
+  bucket: number;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+/** An update asked by an administrator while the gateway was offline; sent when it connects. */
+export interface GatewayPendingUpdateTable {
+  gateway_id: string;
+  version: string;
+  branch: string;
+  created_at: number;
+}
+
+/** An uploaded firmware file, stored as DATA_DIR/firmware/{file}. */
+export interface FirmwareTable {
+  id: string;
+  type: string;
+  version: string;
+  branch: string;
+  sha256: string;
+  size: number;
+  file: string;
+  created_at: number;
+}
+
+/** A permanent link or emergency token handed to a gateway (one per service). */
+export interface GatewayTokenTable {
+  gateway_id: string;
+  service: string;
+  token: string;
+  created_at: number;
+}
+
+/** A project's ETS file: its parsed tree (contracts `etsTree`) as JSON text. */
+export interface EtsFileTable {
+  project_id: string;
+  name: string;
+  timestamp: number;
+  address_count: number;
+  tree: string;
+}
+
+/** A group address a gateway records for its project; one gateway per (project, address). */
+export interface MonitoredAddressTable {
+  project_id: string;
+  address: string;
+  /** 12 lowercase hex. */
+  gateway_mac: string;
+  /** Dotted DPT, `9.001`. */
+  dpt: string;
+  name: string;
+  created_at: number;
+}
+
+/** A saved graph selection of a project; `list` is a JSON array of measurements. */
+export interface GraphFavoriteTable {
+  project_id: string;
+  name: string;
+  list: string;
+  display: string;
+  updated_at: number;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
   user_tokens: UserTokenTable;
   otp_codes: OtpTable;
   known_devices: KnownDeviceTable;
+  projects: ProjectTable;
+  project_viewers: ProjectViewerTable;
+  gateways: GatewayTable;
+  gateway_shares: GatewayShareTable;
+  licences: LicenceTable;
+  latest_versions: LatestVersionTable;
+  information_messages: InformationMessageTable;
+  team_revisions: TeamRevisionTable;
+  ts_series: TsSeriesTable;
+  ts_raw: TsRawTable;
+  ts_1m: TsRollupTable;
+  ts_1h: TsRollupTable;
+  ts_1d: TsRollupTable;
+  gateway_pending_updates: GatewayPendingUpdateTable;
+  firmware: FirmwareTable;
+  gateway_tokens: GatewayTokenTable;
+  ets_files: EtsFileTable;
+  monitored_addresses: MonitoredAddressTable;
+  graph_favorites: GraphFavoriteTable;
 }

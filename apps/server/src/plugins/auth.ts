@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Rank } from '@atrium/contracts/limits';
-import { AppError, unauthorized } from '../lib/errors';
-import { accessFor, type Access } from '../permissions';
+import type { ProjectRole } from '@atrium/contracts/project';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/errors';
+import { accessFor, type Access, type Scope } from '../permissions';
 import type { SessionTokens } from '../modules/users/session-tokens';
 import type { UsersRepository } from '../modules/users/users.repository';
 
@@ -25,9 +26,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The caller's role on a project (by id) or a gateway (by id or MAC), or null
+ * when the caller has none. Given by the projects module, so this file has no SQL.
+ */
+export type ScopeResolver = (user: SessionUser, ref: string) => Promise<ProjectRole | null>;
+export type ScopeResolvers = Record<Scope['kind'], ScopeResolver>;
+
 interface AuthOptions {
   tokens: SessionTokens;
   repo: UsersRepository;
+  scopes?: ScopeResolvers;
 }
 
 /** Resolves the bearer token to a user; a revoked or stale token counts as none. */
@@ -47,6 +56,35 @@ function enforce(access: Access, user: SessionUser | null) {
   if (!access.ranks.includes(user.rank)) throw new AppError(403, 'forbidden', 'Not allowed');
 }
 
+/** A path parameter as the router matched it (before schema validation). */
+function routeParam(params: unknown, name: string): string | undefined {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const value: unknown = Reflect.get(params, name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** No role on the project or gateway: 404, as if it did not exist; a viewer editing: 403. */
+async function enforceScope(
+  scope: Scope,
+  req: FastifyRequest,
+  user: SessionUser,
+  resolvers: ScopeResolvers,
+) {
+  const ref = routeParam(req.params, scope.param);
+  const role = ref === undefined ? null : await resolvers[scope.kind](user, ref);
+  if (!role) throw notFound(scope.kind);
+  if (scope.need === 'edit' && role !== 'owner') throw forbidden();
+}
+
+/** Fails registration when a scope names no parameter of the route, or cannot be checked. */
+function checkScope(access: Access, url: string, resolvers: ScopeResolvers | undefined) {
+  if (access.kind !== 'signedIn' || !access.scope) return;
+  if (!url.split('/').includes(`:${access.scope.param}`)) {
+    throw new Error(`Permissions entry for ${url} scopes a missing parameter`);
+  }
+  if (!resolvers) throw new Error(`No scope resolvers for ${url}`);
+}
+
 /**
  * Hooks every route to its entry in the permissions table; a route without
  * one makes registration fail, so nothing ships unguarded.
@@ -58,13 +96,19 @@ export const authPlugin = fp<AuthOptions>((app, opts, done) => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method === 'HEAD' || method === 'OPTIONS') continue;
-      const access = accessFor(method, route.url);
-      if (!access) throw new Error(`No permissions entry for ${method} ${route.url}`);
-      guarded.push({ method, url: route.url, access });
+      if (method === 'OPTIONS') continue;
+      // Fastify answers HEAD with the GET handler: the GET entry guards it too.
+      const entry = method === 'HEAD' ? 'GET' : method;
+      const access = accessFor(entry, route.url);
+      if (!access) throw new Error(`No permissions entry for ${entry} ${route.url}`);
+      checkScope(access, route.url, opts.scopes);
+      if (method !== 'HEAD') guarded.push({ method, url: route.url, access });
       const check = async (req: FastifyRequest) => {
         req.user = await authenticate(req, opts);
         enforce(access, req.user);
+        if (access.kind === 'signedIn' && access.scope && req.user && opts.scopes) {
+          await enforceScope(access.scope, req, req.user, opts.scopes);
+        }
       };
       const existing = route.onRequest;
       route.onRequest = existing

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Rank } from '@atrium/contracts/limits';
 import { newId } from '../lib/ids';
+import { seedDemoProjects } from './demo-projects';
 
 /** Demo accounts seeded on an empty database (development only; listed in the README). */
 export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = [
@@ -11,7 +12,10 @@ export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = 
   { email: 'viewer@atrium.demo', rank: 'viewer', password: 'Demo-Viewer-2026!' },
 ];
 
-/** Seeds a demo team with one verified account per rank, when no user exists yet. */
+/**
+ * Seeds a demo team with one verified account per rank, and its projects and
+ * gateways, when no user exists yet.
+ */
 export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   const { usersRepo, users } = app.services;
   if ((await usersRepo.countUsers()) > 0) return false;
@@ -25,6 +29,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (!first) return false;
   await usersRepo.createTeamWithUser({ id: teamId, name: 'Demo' }, first);
   for (const row of rest) await usersRepo.insertUser(row);
+  await seedDemoProjects(app, teamId);
   app.log.warn(
     'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
   );

@@ -21,16 +21,23 @@ const VerifyEmailPage = lazyPage(
   'VerifyEmailPage',
 );
 
-const projectPages = () => import('../features/projects/project-pages');
+const modbusPages = () => import('../features/projects/modbus-pages');
+const ProjectsEntry = lazyPage(
+  () => import('../features/projects/projects-entry'),
+  'ProjectsEntry',
+);
 const ProjectsListPage = lazyPage(
   () => import('../features/projects/projects-list-page'),
   'ProjectsListPage',
 );
-const ProjectGatewaysPage = lazyPage(projectPages, 'ProjectGatewaysPage');
-const GatewayDetailsPage = lazyPage(projectPages, 'GatewayDetailsPage');
-const ModbusMetersPage = lazyPage(projectPages, 'ModbusMetersPage');
-const ModbusConfigurationsPage = lazyPage(projectPages, 'ModbusConfigurationsPage');
-const ModbusConfigurationPage = lazyPage(projectPages, 'ModbusConfigurationPage');
+const ProjectPage = lazyPage(() => import('../features/projects/project-page'), 'ProjectPage');
+const GatewayDetailsPage = lazyPage(
+  () => import('../features/gateways/gateway-details-page'),
+  'GatewayDetailsPage',
+);
+const ModbusMetersPage = lazyPage(modbusPages, 'ModbusMetersPage');
+const ModbusConfigurationsPage = lazyPage(modbusPages, 'ModbusConfigurationsPage');
+const ModbusConfigurationPage = lazyPage(modbusPages, 'ModbusConfigurationPage');
 const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage');
 const NodeRedPage = lazyPage(() => import('../features/node-red/node-red-page'), 'NodeRedPage');
 const ChartnxGeneratorPage = lazyPage(
@@ -75,9 +82,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'projects',
                 children: [
-                  { index: true, element: <Navigate to="/projects/list" replace /> },
+                  { index: true, element: <ProjectsEntry /> },
                   { path: 'list', element: <ProjectsListPage /> },
-                  { path: ':projectID', element: <ProjectGatewaysPage /> },
+                  { path: ':projectID', element: <ProjectPage /> },
                   { path: ':projectID/gateway/:gatewayID', element: <GatewayDetailsPage /> },
                   {
                     path: ':projectID/modbus-configuration-new/meters',

@@ -12,13 +12,17 @@ interface Props {
   subtitle?: string;
   /** Shows the back arrow to the projects list (spec §2). */
   back?: boolean;
+  /** Where the back arrow goes instead, with its label (e.g. a gateway back to its project). */
+  backTo?: { to: string; label: string };
   /** Buttons on the right. */
   actions?: ReactNode;
 }
 
 /** The page-title header of every screen inside the shell. */
-export function PageHeader({ title, subtitle, back = false, actions }: Props) {
+export function PageHeader({ title, subtitle, back = false, backTo, actions }: Props) {
   const { t } = useTranslation();
+  const backLink =
+    backTo ?? (back ? { to: '/projects/list', label: t('shell.backToProjects') } : null);
   useEffect(() => {
     document.title = `${title} · Atrium Cloud`;
   }, [title]);
@@ -27,19 +31,19 @@ export function PageHeader({ title, subtitle, back = false, actions }: Props) {
       component="header"
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3, flexWrap: 'wrap' }}
     >
-      {back && (
-        <Tooltip title={t('shell.backToProjects')}>
+      {backLink && (
+        <Tooltip title={backLink.label}>
           <IconButton
             component={RouterLink}
-            to="/projects/list"
-            aria-label={t('shell.backToProjects')}
+            to={backLink.to}
+            aria-label={backLink.label}
             sx={{ bgcolor: 'background.paper', boxShadow: 1 }}
           >
             <ArrowBackIcon />
           </IconButton>
         </Tooltip>
       )}
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography
           variant="h4"
           component="h1"
@@ -53,7 +57,7 @@ export function PageHeader({ title, subtitle, back = false, actions }: Props) {
           </Typography>
         )}
       </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>}
+      {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
     </Box>
   );
 }

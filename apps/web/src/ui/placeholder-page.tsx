@@ -15,43 +15,51 @@ interface Props {
   subtitle?: string;
 }
 
+/** The translated "coming soon" panel of a screen that is not built yet. */
+export function ComingSoonPanel() {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        p: { xs: 4, sm: 6 },
+        textAlign: 'center',
+        borderStyle: 'dashed',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Box
+        sx={{
+          width: 64,
+          height: 64,
+          mx: 'auto',
+          mb: 2,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: (theme) => alpha(theme.palette.primary.main, 0.1),
+          color: 'primary.main',
+        }}
+      >
+        <ConstructionIcon fontSize="large" />
+      </Box>
+      <Typography variant="h6" component="p" gutterBottom>
+        {t('app.comingSoon')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 480, mx: 'auto' }}>
+        {t('app.comingSoonHint')}
+      </Typography>
+    </Paper>
+  );
+}
+
 /** A screen that is not built yet: title, then a translated "coming soon" panel. */
 export function PlaceholderPage({ titleKey, back = true, subtitle }: Props) {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t(titleKey)} subtitle={subtitle} back={back} />
-      <Paper
-        variant="outlined"
-        sx={{
-          p: { xs: 4, sm: 6 },
-          textAlign: 'center',
-          borderStyle: 'dashed',
-          bgcolor: 'background.paper',
-        }}
-      >
-        <Box
-          sx={{
-            width: 64,
-            height: 64,
-            mx: 'auto',
-            mb: 2,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: (theme) => alpha(theme.palette.primary.main, 0.1),
-            color: 'primary.main',
-          }}
-        >
-          <ConstructionIcon fontSize="large" />
-        </Box>
-        <Typography variant="h6" component="p" gutterBottom>
-          {t('app.comingSoon')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 480, mx: 'auto' }}>
-          {t('app.comingSoonHint')}
-        </Typography>
-      </Paper>
+      <ComingSoonPanel />
     </>
   );
 }

@@ -1,7 +1,15 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-users';
+import * as m0002 from './0002-projects';
+import * as m0003 from './0003-timeseries';
+import * as m0004 from './0004-hub';
+import * as m0005 from './0005-monitoring';
 
 /** Every migration, by its number; new ones are appended here. */
 export const migrations: Record<string, Migration> = {
   '0001-users': m0001,
+  '0002-projects': m0002,
+  '0003-timeseries': m0003,
+  '0004-hub': m0004,
+  '0005-monitoring': m0005,
 };

@@ -1,8 +1,9 @@
 import type { ErrorReply } from '@atrium/contracts/errors';
 import { z } from 'zod';
 
-// Runtime check of the contracts' ErrorReply interface (the server's error shape).
-const errorReplySchema = z.object({
+// Runtime check of the contracts' ErrorReply interface (the server's error shape). Loose:
+// some replies carry extra fields the caller reads (a CSV import's rejected rows, `macs`).
+const errorReplySchema = z.looseObject({
   statusCode: z.number(),
   code: z.union([z.string(), z.number()]),
   message: z.string(),

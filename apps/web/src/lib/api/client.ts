@@ -40,14 +40,16 @@ async function request<S extends z.ZodType = z.ZodUnknown>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   try {
     res = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: options.signal ?? null,
     });
   } catch {
@@ -89,6 +91,12 @@ export const api = {
     body: unknown,
     options?: RequestOptions<S>,
   ) => request('PUT', path, body, options),
+  /** multipart/form-data POST, e.g. a CSV file under the field `file`. */
+  upload: <S extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    form: FormData,
+    options?: RequestOptions<S>,
+  ) => request('POST', path, form, options),
   patch: <S extends z.ZodType = z.ZodUnknown>(
     path: string,
     body: unknown,

@@ -2,9 +2,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@atrium/contracts/errors';
-import { LANGUAGES, RANKS } from '@atrium/contracts/limits';
+import { LICENCE_TYPES } from '@atrium/contracts/licence';
+import { GATEWAY_TYPES, LANGUAGES, RANKS } from '@atrium/contracts/limits';
+import { PROJECT_FEATURES } from '@atrium/contracts/project';
 import { PASSWORD_CRITERIA } from '@atrium/contracts/user';
 import { BREADCRUMB_KEYS } from '../../app/shell/breadcrumb-trail';
+import { ADD_METHODS, ADD_STEPS } from '../../features/gateways/add-gateway/add-gateway-plan';
+import { GATEWAY_STATUSES } from '../../features/gateways/gateway-filters';
+import { FEATURE_RULES, ONLINE_LEVELS } from '../../features/projects/project-filters';
+import {
+  COMING_SOON_DIALOGS,
+  PROJECT_MENU_ACTIONS,
+} from '../../features/projects/project-menu-actions';
 import { STRENGTH_LEVELS } from '../../features/welcome/password-strength';
 import { SIGNIN_ERROR_KEYS } from '../api/error-key';
 
@@ -59,11 +68,42 @@ const DYNAMIC_PREFIXES: Record<string, string[]> = {
   'rank.': RANKS.map((r) => `rank.${r}`),
   'passwordCriteria.': Object.keys(PASSWORD_CRITERIA).map((c) => `passwordCriteria.${c}`),
   'passwordStrength.levels.': STRENGTH_LEVELS.map((l) => `passwordStrength.levels.${l}`),
+  'gatewayType.': GATEWAY_TYPES.map((g) => `gatewayType.${g}`),
+  'gateways.status.': GATEWAY_STATUSES.map((s) => `gateways.status.${s}`),
+  'gateways.version.status.': ['EOL', 'beta', 'outdated', 'uptodate'].map(
+    (s) => `gateways.version.status.${s}`,
+  ),
+  'addGateway.methods.': ADD_METHODS.map((m) => `addGateway.methods.${m}`),
+  'addGateway.steps.': ADD_STEPS.map((s) => `addGateway.steps.${s}`),
+  'csvImport.': ['gateways', 'licences'].flatMap((kind) =>
+    ['title', 'hint', 'columns'].map((k) => `csvImport.${kind}.${k}`),
+  ),
+  'licence.types.': LICENCE_TYPES.map((l) => `licence.types.${l}`),
+  'projects.dialogs.': COMING_SOON_DIALOGS.map((d) => `projects.dialogs.${d}`),
+  'projects.features.': PROJECT_FEATURES.map((f) => `projects.features.${f}`),
+  'projects.filters.rules.': FEATURE_RULES.map((r) => `projects.filters.rules.${r}`),
+  'projects.menu.': PROJECT_MENU_ACTIONS.map((a) => `projects.menu.${a}`),
+  'projects.online.': ONLINE_LEVELS.map((o) => `projects.online.${o}`),
 };
 const dynamicKeys = [
   ...Object.values(DYNAMIC_PREFIXES).flat(),
   ...Object.values(BREADCRUMB_KEYS),
   ...SIGNIN_ERROR_KEYS,
+  // Reasons a CSV import gives for a refused row (apps/server gateway and licence imports).
+  ...[
+    'wrongColumnCount',
+    'invalidMac',
+    'invalidSerial',
+    'invalidType',
+    'invalidVersion',
+    'duplicateMac',
+    'invalidColumns',
+    'gatewayAlreadyAdded',
+    'invalidKey',
+    'invalidValue',
+    'duplicateKey',
+    'licenceAlreadyExists',
+  ].map((r) => `csvImport.reasons.${r}`),
   // The console shows t(code) for string codes of error replies.
   ...Object.values(ERROR_CODES),
 ];
@@ -93,6 +133,8 @@ describe('translation files', () => {
     expect(usedKeys).toContain('checkMails');
     expect(usedKeys).toContain('welcome.login.submit');
     expect(usedKeys).toContain('pages.chartnx.creationTitle');
+    expect(usedKeys).toContain('projects.actions.add');
+    expect(usedKeys).toContain('gatewayAddedToAccount');
     const missing = [...used, ...dynamicKeys.map((key) => ({ key, file: '(dynamic)' }))].filter(
       ({ key }) => !fr.has(key) || !en.has(key),
     );

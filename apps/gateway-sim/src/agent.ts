@@ -1,0 +1,206 @@
+import {
+  PROTOCOL_VERSION,
+  telegramsMessage,
+  type GatewayErrorCode,
+  type InfoMessage,
+  type TelegramItem,
+  type TelegramsMessage,
+} from '@atrium/contracts/gateway-protocol';
+import type { GatewayType } from '@atrium/contracts/limits';
+import { handleCommand, type CommandContext } from './agent-commands';
+import { busLoad, nextValue, supplyVoltage } from './knx-values';
+import type { AgentLink } from './link';
+
+/** Pace of a simulated gateway; tests shorten it. */
+export interface AgentTiming {
+  infoEveryMs: number;
+  /** Telegrams per second over the monitored addresses (0: none). */
+  telegramsPerSecond: number;
+  rebootDownMs: number;
+  updateSteps: number;
+  updateStepMs: number;
+  /** Unacknowledged telegram publishes kept while the cloud is away; older ones are not made. */
+  maxInFlight: number;
+}
+
+export const DEFAULT_TIMING: AgentTiming = {
+  infoEveryMs: 5_000,
+  telegramsPerSecond: 0,
+  rebootDownMs: 3_000,
+  updateSteps: 5,
+  updateStepMs: 500,
+  maxInFlight: 2_000,
+};
+
+export interface MonitoredAddress {
+  ga: string;
+  dpt: string;
+}
+
+export interface AgentOptions {
+  mac: string;
+  type: GatewayType;
+  version: string;
+  link: AgentLink;
+  timing?: Partial<AgentTiming>;
+  monitor?: MonitoredAddress[];
+  random?: () => number;
+  fetcher?: typeof fetch;
+  /** Called once the cloud acknowledged a telegram batch (the fault test keeps these). */
+  onAcked?: (mac: string, message: TelegramsMessage) => void;
+}
+
+/** The device's own state: what `info` reports and commands change. */
+export interface AgentState {
+  version: string;
+  ip: string;
+  protect: boolean;
+  pooltype: 'klereo' | 'poolcop' | undefined;
+  monitor: MonitoredAddress[];
+  busy: boolean;
+  tokens: Map<string, string>;
+  /** The update whose new version is announced once the gateway is back online. */
+  announce: { id: string; version: string } | undefined;
+}
+
+/**
+ * One simulated gateway speaking the gateway protocol (docs/gateway-protocol.md):
+ * retained state, info every few seconds, KNX telegrams for the addresses it is
+ * told to monitor, and commands answered as the hardware does.
+ */
+export class GatewayAgent {
+  readonly mac: string;
+  readonly type: GatewayType;
+  readonly state: AgentState;
+  readonly timing: AgentTiming;
+  private readonly random: () => number;
+  private readonly values = new Map<string, number | boolean>();
+  private timers: NodeJS.Timeout[] = [];
+  private seq = 0;
+  private inFlight = 0;
+  private stopped = false;
+
+  constructor(private readonly o: AgentOptions) {
+    this.mac = o.mac;
+    this.type = o.type;
+    this.timing = { ...DEFAULT_TIMING, ...o.timing };
+    this.random = o.random ?? Math.random;
+    const host = parseInt(o.mac.slice(-2), 16) % 250;
+    this.state = {
+      version: o.version,
+      ip: `192.168.${parseInt(o.mac.slice(-4, -2), 16) % 250}.${host + 2}`,
+      protect: false,
+      pooltype: o.type === 'poolnx' ? 'klereo' : undefined,
+      monitor: o.monitor ?? [],
+      busy: false,
+      tokens: new Map(),
+      announce: undefined,
+    };
+  }
+
+  get link(): AgentLink {
+    return this.o.link;
+  }
+
+  /** Connects and starts the periodic info and telegrams. */
+  start() {
+    this.o.link.start({
+      onConnect: () => this.onConnect(),
+      onClose: () => {},
+      onCommand: (payload) => void handleCommand(this.context(), payload),
+    });
+    // Spread the fleet's timers so thousands of gateways do not fire together.
+    const jitter = Math.floor(this.random() * this.timing.infoEveryMs);
+    this.timers.push(
+      setTimeout(() => this.every(this.timing.infoEveryMs, () => this.publishInfo()), jitter),
+    );
+    if (this.timing.telegramsPerSecond > 0) {
+      const period = 1000 / this.timing.telegramsPerSecond;
+      this.timers.push(
+        setTimeout(() => this.every(period, () => this.publishTelegram()), this.random() * period),
+      );
+    }
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.timers.forEach((t) => clearTimeout(t));
+    this.timers = [];
+    await this.o.link.close();
+  }
+
+  /** The current info body. */
+  info(): InfoMessage {
+    return {
+      v: PROTOCOL_VERSION,
+      version: this.state.version,
+      ip: this.state.ip,
+      volt: supplyVoltage(this.random),
+      busload: busLoad(this.random),
+      protect: this.state.protect,
+      vpn: { online: false, lastConnection: null },
+      ...(this.state.pooltype ? { pooltype: this.state.pooltype } : {}),
+    };
+  }
+
+  publishInfo() {
+    if (!this.o.link.connected) return;
+    this.o.link.publish('info', JSON.stringify(this.info()), { qos: 0 }).catch(() => {});
+  }
+
+  /** Publishes one group value of a monitored address; resolves once acknowledged. */
+  async publishTelegram(at = Date.now()): Promise<void> {
+    const address = this.state.monitor[Math.floor(this.random() * this.state.monitor.length)];
+    if (!address || this.inFlight >= this.timing.maxInFlight) return;
+    const value = nextValue(address.dpt, this.values.get(address.ga), this.random);
+    this.values.set(address.ga, value);
+    const item: TelegramItem = { ga: address.ga, dpt: address.dpt, value, t: at };
+    await this.publishTelegrams([item]);
+  }
+
+  async publishTelegrams(items: TelegramItem[]) {
+    const message = telegramsMessage.parse({ v: PROTOCOL_VERSION, seq: this.seq++, items });
+    this.inFlight++;
+    try {
+      await this.o.link.publish('telegrams', JSON.stringify(message), { qos: 1 });
+      this.o.onAcked?.(this.mac, message);
+    } catch {
+      // Closed for good: what was not acknowledged is not counted as stored.
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private every(ms: number, run: () => void) {
+    if (this.stopped) return;
+    run();
+    this.timers.push(setInterval(run, ms));
+  }
+
+  private onConnect() {
+    const link = this.o.link;
+    void link.publish('state', 'online', { qos: 1, retain: true }).catch(() => {});
+    this.publishInfo();
+    const announce = this.state.announce;
+    if (announce) {
+      this.state.announce = undefined;
+      this.send(announce);
+    }
+  }
+
+  /** Publishes on the reply topic (replies and progress events). */
+  send(body: Record<string, unknown>) {
+    const payload = JSON.stringify({ v: PROTOCOL_VERSION, ...body });
+    void this.o.link.publish('reply', payload, { qos: 1 }).catch(() => {});
+  }
+
+  private context(): CommandContext {
+    return {
+      agent: this,
+      fetcher: this.o.fetcher ?? fetch,
+      reply: (id, result) => this.send({ id, ok: true, ...(result ? { result } : {}) }),
+      fail: (id, code: GatewayErrorCode, message) =>
+        this.send({ id, ok: false, error: { code, message } }),
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import type { TelegramsMessage } from '@atrium/contracts/gateway-protocol';
+import type { GatewayType } from '@atrium/contracts/limits';
+import { GatewayAgent, type AgentTiming, type MonitoredAddress } from './agent';
+import type { Credential } from './credentials';
+import { MqttLink } from './mqtt-link';
+
+export interface FleetOptions {
+  url: string;
+  credentials: Credential[];
+  count: number;
+  types: GatewayType[];
+  version: string;
+  timing: Partial<AgentTiming>;
+  monitor: MonitoredAddress[];
+  /** New connections per second, so a big fleet does not arrive in one burst. */
+  connectRate: number;
+  onAcked?: (mac: string, message: TelegramsMessage) => void;
+}
+
+/** The gateways a run simulates: the first `count` credentials of the wanted types. */
+export function pickGateways(o: Pick<FleetOptions, 'credentials' | 'count' | 'types'>) {
+  const wanted = o.credentials.filter((c) => !c.type || o.types.includes(c.type)).slice(0, o.count);
+  return wanted.map((c, i) => ({ ...c, type: c.type ?? o.types[i % o.types.length] ?? 'kloudnx' }));
+}
+
+/** Many simulated gateways in one process, each with its own MQTT connection. */
+export class Fleet {
+  readonly agents: GatewayAgent[] = [];
+  acked = 0;
+
+  constructor(private readonly o: FleetOptions) {}
+
+  async start() {
+    const gateways = pickGateways(this.o);
+    const pause = 1000 / Math.max(1, this.o.connectRate);
+    for (const gw of gateways) {
+      const agent = new GatewayAgent({
+        mac: gw.mac,
+        type: gw.type,
+        version: gw.version ?? this.o.version,
+        link: new MqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret }),
+        timing: this.o.timing,
+        monitor: this.o.monitor,
+        onAcked: (mac, message) => {
+          this.acked += message.items.length;
+          this.o.onAcked?.(mac, message);
+        },
+      });
+      this.agents.push(agent);
+      agent.start();
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  }
+
+  get connected(): number {
+    return this.agents.filter((a) => a.link.connected).length;
+  }
+
+  async stop() {
+    await Promise.all(this.agents.map((a) => a.stop()));
+  }
+}

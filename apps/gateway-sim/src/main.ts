@@ -1,0 +1,85 @@
+/**
+ * `npm run sim -- --count 100 --types kloudnx,poolnx --url mqtt://localhost:1883 --credentials FILE`
+ * runs many simulated gateways in one process (see README of apps/gateway-sim and
+ * docs/gateway-protocol.md). Prints a status line every few seconds; stops on SIGINT/SIGTERM.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { GATEWAY_TYPES } from '@atrium/contracts/limits';
+import { parseCredentials } from './credentials';
+import { Fleet } from './fleet';
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '10' },
+    types: { type: 'string', default: 'kloudnx' },
+    url: { type: 'string', default: 'mqtt://localhost:1883' },
+    credentials: { type: 'string' },
+    version: { type: 'string', default: '8.5.0' },
+    'info-every': { type: 'string', default: '5' },
+    'telegram-rate': { type: 'string', default: '0' },
+    monitor: { type: 'string', default: '' },
+    'connect-rate': { type: 'string', default: '500' },
+    'acked-log': { type: 'string' },
+    'status-every': { type: 'string', default: '5' },
+  },
+});
+
+const args = z
+  .object({
+    count: z.coerce.number().int().min(1),
+    types: z.string().transform((s) => z.array(z.enum(GATEWAY_TYPES)).min(1).parse(s.split(','))),
+    url: z.string().regex(/^(mqtts?|wss?):\/\//),
+    credentials: z.string({ error: '--credentials FILE is required' }),
+    version: z.string(),
+    'info-every': z.coerce.number().positive(),
+    'telegram-rate': z.coerce.number().min(0),
+    monitor: z.string().transform((s) =>
+      s
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => {
+          const [ga = '', dpt = '1.001'] = pair.split(':');
+          return { ga, dpt };
+        }),
+    ),
+    'connect-rate': z.coerce.number().positive(),
+    'acked-log': z.string().optional(),
+    'status-every': z.coerce.number().positive(),
+  })
+  .parse(values);
+
+const ackedLog = args['acked-log'];
+const fleet = new Fleet({
+  url: args.url,
+  credentials: parseCredentials(readFileSync(args.credentials, 'utf8')),
+  count: args.count,
+  types: args.types,
+  version: args.version,
+  timing: { infoEveryMs: args['info-every'] * 1000, telegramsPerSecond: args['telegram-rate'] },
+  monitor: args.monitor,
+  connectRate: args['connect-rate'],
+  // One line per acknowledged telegram: the fault test checks each is stored.
+  onAcked: ackedLog
+    ? (mac, m) => appendFileSync(ackedLog, m.items.map((i) => `${mac} ${i.ga} ${i.t}\n`).join(''))
+    : undefined,
+});
+
+const status = setInterval(() => {
+  console.log(
+    `SIM ${JSON.stringify({ gateways: fleet.agents.length, connected: fleet.connected, acked: fleet.acked })}`,
+  );
+}, args['status-every'] * 1000);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(status);
+  void fleet.stop().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+await fleet.start();
+console.log(`SIM_STARTED ${fleet.agents.length}`);

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { linkedGatewayName, type GatewayItem, type WaitingReply } from '@atrium/contracts/gateway';
+import type { GatewayType } from '@atrium/contracts/limits';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth';
+import type { RevisionCache } from '../projects/list-cache';
+import { PreparedJson } from '../projects/prepared-json';
+import { gatewayRef, type ProjectAccess } from '../projects/project-access';
+import type { ProjectsRepository } from '../projects/projects.repository';
+import type { UsersRepository } from '../users/users.repository';
+import { newGatewayRow } from './gateway-rows';
+import { toGatewayDetails, toGatewayItem, toGatewayItems } from './gateway-view';
+import type { GatewayView, GatewaysRepository } from './gateways.repository';
+
+export interface GatewaysDeps {
+  gateways: GatewaysRepository;
+  projects: ProjectsRepository;
+  users: UsersRepository;
+  access: ProjectAccess;
+  cache: RevisionCache;
+  /** The reference version of a type, given to new virtual gateways. */
+  latestVersion: (type: GatewayType) => Promise<string>;
+}
+
+const notWaiting = () =>
+  new AppError(404, 'gwNotWaiting', 'No waiting gateway has this MAC and serial');
+const alreadyAdded = () =>
+  new AppError(409, 'gatewayAlreadyAdded', 'This gateway is already on an account');
+
+/** Gateways of an account (document 3 §7, gateway service). */
+export class GatewaysService {
+  constructor(private readonly d: GatewaysDeps) {}
+
+  async listAccount(user: SessionUser) {
+    const [own, shared] = await Promise.all([
+      this.d.gateways.listByTeam(user.team),
+      this.d.gateways.listSharedWith(user.id, user.team),
+    ]);
+    return { gateways: toGatewayItems(own), shared: toGatewayItems(shared) };
+  }
+
+  /** A project's gateway table as JSON, built once per change of its team. */
+  async listProjectJson(projectId: string): Promise<PreparedJson> {
+    const revision = await this.d.projects.revisionOfProject(projectId);
+    if (revision === undefined) throw notFound('project');
+    return this.d.cache.get(`gateways:${projectId}`, revision, async () => {
+      const gateways = toGatewayItems(await this.d.gateways.listByProject(projectId));
+      return new PreparedJson(Buffer.from(JSON.stringify({ gateways })));
+    });
+  }
+
+  async get(ref: string): Promise<GatewayItem> {
+    return this.item(await this.mustFind(ref));
+  }
+
+  async details(ref: string) {
+    return toGatewayDetails(await this.mustFind(ref));
+  }
+
+  async rename(ref: string, name: string) {
+    const gw = await this.mustFind(ref);
+    await this.d.gateways.update(gw, { name });
+    return this.get(gw.id);
+  }
+
+  /** Lets another account read the gateway; the e-mail must be an existing account's. */
+  async share(ref: string, email: string) {
+    const gw = await this.mustFind(ref);
+    const target = await this.d.users.findByEmail(email);
+    if (!target) throw new AppError(404, 'userNotFound', 'No such account');
+    await this.d.gateways.share(gw.id, target.id);
+  }
+
+  /**
+   * Marks the gateway initialised. The command itself goes to the device with
+   * the gateway hub; until then `pendingInit` records that it was asked.
+   */
+  async init(ref: string) {
+    const gw = await this.mustFind(ref);
+    await this.d.gateways.update(gw, { initialized: 1, pending_init: gw.virtual === 1 ? 0 : 1 });
+    return this.get(gw.id);
+  }
+
+  async remove(ref: string) {
+    await this.d.gateways.delete(await this.mustFind(ref));
+  }
+
+  /**
+   * The add-gateway stepper's check (document 1 §4): a waiting gateway, or
+   * one the caller can see (to move or skip); another account's is 409.
+   */
+  async waiting(user: SessionUser, mac: string, sn: string): Promise<WaitingReply> {
+    const gw = await this.d.gateways.find({ mac });
+    if (!gw || gw.sn !== sn) throw notWaiting();
+    const gwSummary = {
+      name: gw.name,
+      initialized: gw.initialized === 1,
+      project: gw.project_id,
+      projectName: gw.project_name,
+    };
+    if (gw.waiting === 1) return { waiting: true, gw: gwSummary };
+    if (!(await this.d.access.gatewayRole(user, gw.id))) throw alreadyAdded();
+    return { waiting: false, gw: gwSummary };
+  }
+
+  /** Moves a waiting gateway to the caller's account, and links it to project `id` if given. */
+  async create(user: SessionUser, body: { name: string; mac: string; sn: string; id?: string }) {
+    const gw = await this.d.gateways.find({ mac: body.mac });
+    if (!gw || gw.sn !== body.sn) throw notWaiting();
+    if (gw.waiting !== 1) throw alreadyAdded();
+    const project = body.id ? await this.d.access.requireProject(user, body.id, 'edit') : undefined;
+    const claimed = await this.d.gateways.claim(gw.id, {
+      team_id: project?.team_id ?? user.team,
+      project_id: project?.id ?? null,
+      name: project ? linkedGatewayName(body.name) : body.name,
+    });
+    if (!claimed) throw alreadyAdded();
+    return this.get(gw.id);
+  }
+
+  /** A demo gateway (document 1 §4): virtual, online, of type kloudnx, linked to the project. */
+  async createVirtual(user: SessionUser, body: { name: string; project: string }) {
+    const project = await this.d.access.requireProject(user, body.project, 'edit');
+    const version = await this.d.latestVersion('kloudnx');
+    for (let attempt = 0; ; attempt++) {
+      // 02: a locally administered address, never a real device's.
+      const row = newGatewayRow({
+        mac: `02${randomBytes(5).toString('hex')}`,
+        sn: `DEMO${randomBytes(2).toString('hex').toUpperCase()}`,
+        type: 'kloudnx',
+        name: linkedGatewayName(body.name),
+        team_id: project.team_id,
+        project_id: project.id,
+        version,
+        virtual: 1,
+        online: 1,
+        initialized: 1,
+        initpswds: 1,
+        last_online: Date.now(),
+      });
+      try {
+        await this.d.gateways.insert([row]);
+        return this.get(row.id);
+      } catch (err) {
+        if (attempt >= 2 || !(await this.d.gateways.existingMacs([row.mac])).size) throw err;
+      }
+    }
+  }
+
+  private item(gw: GatewayView) {
+    const item = toGatewayItem(gw);
+    if (!item) throw notFound('gateway');
+    return item;
+  }
+
+  private async mustFind(ref: string) {
+    const gw = await this.d.gateways.find(gatewayRef(ref));
+    if (!gw) throw notFound('gateway');
+    return gw;
+  }
+}

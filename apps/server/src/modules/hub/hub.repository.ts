@@ -1,0 +1,162 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { GatewayTable } from '../../db/schema';
+import { bumpTeams } from '../projects/team-revisions.repository';
+
+/** What the hub needs to know about a gateway, looked up by MAC. */
+export interface GatewayIdentity {
+  id: string;
+  mac: string;
+  type: string;
+  virtual: boolean;
+  version: string | null;
+  projectId: string | null;
+  teamId: string | null;
+  secretHash: string | null;
+  pendingInit: boolean;
+}
+
+/** A coalesced write of presence and info columns for one gateway. */
+export type GatewayPatch = Pick<
+  Updateable<GatewayTable>,
+  | 'online'
+  | 'last_online'
+  | 'last_connection'
+  | 'ip'
+  | 'volt'
+  | 'busload'
+  | 'protect'
+  | 'version'
+  | 'vpn_online'
+  | 'vpn_last_connection'
+  | 'step'
+  | 'pooltype'
+  | 'pending_init'
+  | 'waiting_update'
+  | 'initpswds'
+>;
+
+/** The only place with SQL for the hub's presence, info and pending work. */
+export class HubRepository {
+  constructor(private readonly db: Db) {}
+
+  async identity(mac: string): Promise<GatewayIdentity | undefined> {
+    const row = await this.db
+      .selectFrom('gateways')
+      .select(['id', 'mac', 'type', 'virtual', 'version', 'project_id', 'team_id', 'secret_hash'])
+      .select('pending_init')
+      .where('mac', '=', mac)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      mac: row.mac,
+      type: row.type,
+      virtual: row.virtual === 1,
+      version: row.version,
+      projectId: row.project_id,
+      teamId: row.team_id,
+      secretHash: row.secret_hash,
+      pendingInit: row.pending_init === 1,
+    };
+  }
+
+  /**
+   * Applies coalesced patches in one transaction; `bump` lists the teams whose
+   * cached gateway tables change (online, version, step, protect are shown there).
+   */
+  async applyPatches(patches: Map<string, GatewayPatch>, bump: (string | null)[]) {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [mac, patch] of patches) {
+        await trx
+          .updateTable('gateways')
+          .set({ ...patch, updated_at: Date.now() })
+          .where('mac', '=', mac)
+          .execute();
+      }
+      await bumpTeams(trx, bump);
+    });
+  }
+
+  /** At start of the embedded broker nobody is connected yet: real gateways are offline. */
+  async markAllOffline(now: number) {
+    const rows = await this.db
+      .selectFrom('gateways')
+      .select('team_id')
+      .distinct()
+      .where('online', '=', 1)
+      .where('virtual', '=', 0)
+      .execute();
+    if (rows.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('gateways')
+        .set({ online: 0, last_connection: now, updated_at: now })
+        .where('online', '=', 1)
+        .where('virtual', '=', 0)
+        .execute();
+      await bumpTeams(
+        trx,
+        rows.map((r) => r.team_id),
+      );
+    });
+  }
+
+  listVirtual() {
+    return this.db
+      .selectFrom('gateways')
+      .select(['mac', 'type', 'version', 'protect', 'pooltype'])
+      .where('virtual', '=', 1)
+      .execute();
+  }
+
+  pendingUpdate(gatewayId: string) {
+    return this.db
+      .selectFrom('gateway_pending_updates')
+      .select(['version', 'branch'])
+      .where('gateway_id', '=', gatewayId)
+      .executeTakeFirst();
+  }
+
+  async setPendingUpdate(gatewayId: string, version: string, branch: string) {
+    const created_at = Date.now();
+    await this.db
+      .insertInto('gateway_pending_updates')
+      .values({ gateway_id: gatewayId, version, branch, created_at })
+      .onConflict((oc) => oc.column('gateway_id').doUpdateSet({ version, branch, created_at }))
+      .execute();
+  }
+
+  async clearPendingUpdate(gatewayId: string) {
+    await this.db
+      .deleteFrom('gateway_pending_updates')
+      .where('gateway_id', '=', gatewayId)
+      .execute();
+  }
+
+  permaToken(gatewayId: string, service: string) {
+    return this.db
+      .selectFrom('gateway_tokens')
+      .select('token')
+      .where('gateway_id', '=', gatewayId)
+      .where('service', '=', service)
+      .executeTakeFirst();
+  }
+
+  async setPermaToken(gatewayId: string, service: string, token: string) {
+    const created_at = Date.now();
+    await this.db
+      .insertInto('gateway_tokens')
+      .values({ gateway_id: gatewayId, service, token, created_at })
+      .onConflict((oc) => oc.columns(['gateway_id', 'service']).doUpdateSet({ token, created_at }))
+      .execute();
+  }
+
+  async deletePermaToken(gatewayId: string, service: string) {
+    await this.db
+      .deleteFrom('gateway_tokens')
+      .where('gateway_id', '=', gatewayId)
+      .where('service', '=', service)
+      .execute();
+  }
+}

@@ -1,0 +1,146 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  PROTOCOL_LIMITS,
+  type CommandArgs,
+  type CommandName,
+  type GatewayTopic,
+} from '@atrium/contracts/gateway-protocol';
+import type { HubStats } from '@atrium/contracts/hub';
+import { AppError } from '../../lib/errors';
+import { sha256 } from '../../lib/ids';
+import type { BatchingWriter } from '../timeseries/batching-writer';
+import type { TimeSeriesStore } from '../timeseries/timeseries.types';
+import { CommandBus } from './command-bus';
+import { DemoFleet } from './demo-fleet';
+import { GatewayDirectory } from './gateway-directory';
+import { GatewayStateWriter } from './gateway-state-writer';
+import { HubEvents } from './hub-events';
+import { HubCounters } from './hub-stats';
+import type { GatewayIdentity, HubRepository } from './hub.repository';
+import { Ingest } from './ingest';
+import { Presence } from './presence';
+import { RateLimiter } from './rate-limiter';
+import { TelegramIngest } from './telegram-ingest';
+import type { HubTransport, TransportSink, Verdict } from './transport';
+import { UpdateTracker } from './update-tracker';
+
+export interface HubDeps {
+  repo: HubRepository;
+  timeseries: Pick<TimeSeriesStore, 'ensureSeries'>;
+  writer: Pick<BatchingWriter, 'write'>;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  presenceFromState: boolean;
+  commandTimeoutMs: number;
+}
+
+export const gatewayOffline = () => new AppError(409, 'gatewayOffline', 'The gateway is offline');
+
+/**
+ * The gateway hub: authenticates gateways, routes their publishes, keeps
+ * presence, and sends commands to real gateways (through the transport) and
+ * to demo ones (in-process agents).
+ */
+export class Hub implements TransportSink {
+  readonly events = new HubEvents();
+  readonly counters: HubCounters;
+  readonly directory: GatewayDirectory;
+  readonly presence: Presence;
+  readonly updates: UpdateTracker;
+  readonly demos: DemoFleet;
+  private readonly writer: GatewayStateWriter;
+  private readonly bus: CommandBus;
+  private readonly ingest: Ingest;
+  private transport: HubTransport | undefined;
+  /** Work to run when a gateway connects (pending init, queued update), set by the actions service. */
+  onArrival: (gw: GatewayIdentity) => void = () => {};
+
+  constructor(private readonly d: HubDeps) {
+    this.counters = new HubCounters(d.log);
+    this.directory = new GatewayDirectory(d.repo);
+    this.writer = new GatewayStateWriter(d.repo, d.log);
+    this.presence = new Presence(this.directory, this.writer, this.events, (gw) =>
+      this.onArrival(gw),
+    );
+    this.updates = new UpdateTracker(this.directory, this.writer, this.events);
+    this.bus = new CommandBus((mac, payload) => this.deliver(mac, payload), this.updates.onEvent);
+    this.demos = new DemoFleet(this);
+    this.ingest = new Ingest({
+      directory: this.directory,
+      writer: this.writer,
+      presence: this.presence,
+      commands: this.bus,
+      updates: this.updates,
+      telegrams: new TelegramIngest(d.timeseries, d.writer, this.events, d.log),
+      events: this.events,
+      counters: this.counters,
+      limiter: new RateLimiter(PROTOCOL_LIMITS.rateBurst, PROTOCOL_LIMITS.ratePerSecond),
+      presenceFromState: d.presenceFromState,
+    });
+  }
+
+  attach(transport: HubTransport | undefined) {
+    this.transport = transport;
+  }
+
+  async authenticate(mac: string, secret: string): Promise<boolean> {
+    const gw = await this.d.repo.identity(mac);
+    if (!gw?.secretHash) return false;
+    const [a, b] = [Buffer.from(sha256(secret)), Buffer.from(gw.secretHash)];
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  receive(mac: string, kind: GatewayTopic, payload: Buffer): Promise<Verdict> {
+    return this.ingest.receive(mac, kind, payload);
+  }
+
+  connected(mac: string) {
+    return this.presence.connected(mac);
+  }
+
+  disconnected(mac: string) {
+    return this.presence.disconnected(mac);
+  }
+
+  /** Whether a command can reach the gateway now; demo gateways are started on demand. */
+  reachable(gw: { mac: string; type: string; version: string | null; virtual: number | boolean }) {
+    if (gw.virtual === 1 || gw.virtual === true) this.demos.ensure(gw);
+    return this.presence.isOnline(gw.mac);
+  }
+
+  /** Sends a command and waits for its reply: 409 gatewayOffline at once, 504 after the timeout. */
+  async command<N extends CommandName>(
+    gw: { mac: string; type: string; version: string | null; virtual: number | boolean },
+    name: N,
+    args: CommandArgs<N>,
+    timeoutMs = this.d.commandTimeoutMs,
+  ) {
+    if (!this.reachable(gw)) throw gatewayOffline();
+    return this.bus.send(gw.mac, name, args, timeoutMs);
+  }
+
+  private async deliver(mac: string, payload: string) {
+    if (this.demos.has(mac)) return this.demos.deliver(mac, payload);
+    if (!this.transport) throw new AppError(503, 'hubDisabled', 'The gateway hub is disabled');
+    await this.transport.publishCommand(mac, payload);
+  }
+
+  stats(): HubStats {
+    return this.counters.snapshot({
+      transport: this.transport?.kind ?? 'disabled',
+      connected: this.transport?.connectedCount ?? 0,
+      pendingCommands: this.bus.size,
+    });
+  }
+
+  /** Commits the presence and info that wait (tests, shutdown). */
+  flush() {
+    return this.writer.flush();
+  }
+
+  async close() {
+    this.bus.close();
+    await this.demos.close();
+    await this.transport?.close();
+    await this.writer.flush();
+  }
+}

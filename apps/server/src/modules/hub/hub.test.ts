@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
+import { createProject } from '../../../test/fixtures';
+import {
+  connectAs,
+  consoleSocket,
+  gatewayWithSecret,
+  startAgent,
+  storedGateway,
+  waitFor,
+} from '../../../test/hub-helpers';
+import { freePort } from '../../../test/postgres-cluster';
+import { bearer, createUser, startTestServer, type TestServer, type TestUser } from '../../../test/test-server';
+
+let t: TestServer;
+let owner: TestUser;
+let project: { id: string };
+let broker: string;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  t = await startTestServer({ PUBLIC_URL: baseUrl, HUB_COMMAND_TIMEOUT_MS: '1500' });
+  await t.app.listen({ host: '127.0.0.1', port });
+  broker = `mqtt://127.0.0.1:${t.app.mqttPort}`;
+  owner = await createUser(t.app, 'user');
+  project = await createProject(t.app, owner.team);
+});
+afterAll(() => t.close());
+
+const newGateway = () => gatewayWithSecret(t.app, { team_id: owner.team, project_id: project.id });
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(owner.token), ...(payload ? { payload } : {}) });
+
+describe('gateway authentication and authorisation (embedded aedes broker)', () => {
+  it('refuses a wrong secret and an unknown MAC', async () => {
+    const gw = await newGateway();
+    await expect(connectAs(broker, gw.mac, 'wrong-secret')).rejects.toThrow(/Bad username or password/);
+    await expect(connectAs(broker, '0123456789ab', gw.secret)).rejects.toThrow(/Bad username or password/);
+    const ok = await connectAs(broker, gw.mac, gw.secret);
+    expect(ok.connected).toBe(true);
+    await ok.endAsync();
+  });
+
+  it('lets a gateway publish and subscribe only under its own nx/{mac}/', async () => {
+    const [a, b] = [await newGateway(), await newGateway()];
+    const client = await connectAs(broker, a.mac, a.secret);
+    const granted = await client.subscribeAsync(topicOf(b.mac, 'cmd'), { qos: 1 });
+    expect(granted[0]?.qos).toBe(128);
+    const own = await client.subscribeAsync(topicOf(a.mac, 'cmd'), { qos: 1 });
+    expect(own[0]?.qos).toBe(1);
+    const before = t.app.hub.stats().dropped.forbiddenTopic ?? 0;
+    const closed = new Promise((r) => client.once('close', r));
+    client.publish(topicOf(b.mac, 'info'), 'x', { qos: 1 });
+    await closed;
+    expect(t.app.hub.stats().dropped.forbiddenTopic).toBe(before + 1);
+    await client.endAsync(true);
+  });
+});
+
+describe('presence, info and telegrams', () => {
+  it('keeps online, lastOnline and lastConnection from connect and disconnect', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const online = await waitFor(async () => {
+      const row = await storedGateway(t.app, gw.mac);
+      return row.online === 1 && row;
+    });
+    expect(online.last_online).toBeGreaterThan(Date.now() - 10_000);
+    client.stream.destroy(); // a power cut: no DISCONNECT
+    const offline = await waitFor(async () => {
+      const row = await storedGateway(t.app, gw.mac);
+      return row.online === 0 && row;
+    });
+    expect(offline.last_connection).toBeGreaterThanOrEqual(online.last_online ?? 0);
+  });
+
+  it('stores info (volt, busload, ip, protect, version, VPN state)', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const info = {
+      v: PROTOCOL_VERSION,
+      version: '8.6.1',
+      ip: '192.168.1.20',
+      volt: 29.1,
+      busload: 3.5,
+      protect: true,
+      vpn: { online: true, lastConnection: 1_700_000_000_000 },
+    };
+    await client.publishAsync(topicOf(gw.mac, 'info'), JSON.stringify(info), { qos: 1 });
+    const row = await storedGateway(t.app, gw.mac);
+    expect(row).toMatchObject({ version: '8.6.1', ip: '192.168.1.20', volt: 29.1, busload: 3.5, protect: 1 });
+    expect(row).toMatchObject({ vpn_online: 1, vpn_last_connection: 1_700_000_000_000 });
+    const details = await call('GET', `/api/gateway/details/${gw.mac}`);
+    expect(details.json()).toMatchObject({ online: true, volt: 29.1, ip: '192.168.1.20', protect: true });
+    await client.endAsync();
+  });
+
+  it('acknowledges a telegram batch only once it is committed to the store', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const t0 = Date.now() - 1000;
+    const items = [
+      { ga: '1/2/3', dpt: '9.001', value: 21.5, t: t0 },
+      { ga: '1/2/4', dpt: '1.001', value: true, t: t0 + 1 },
+    ];
+    await client.publishAsync(topicOf(gw.mac, 'telegrams'), JSON.stringify({ v: 1, seq: 0, items }), {
+      qos: 1,
+    });
+    // No waiting: the PUBACK itself says the points are stored.
+    const series = await t.app.services.timeseries.findSeries({
+      projectId: project.id,
+      gatewayMac: gw.mac,
+      address: '1/2/3',
+      kind: 'knx',
+    });
+    expect(series).toBeDefined();
+    const raw = await t.app.db.selectFrom('ts_raw').selectAll().where('series', '=', series ?? 0).execute();
+    expect(raw).toEqual([{ series, t: t0, v: 21.5 }]);
+    await client.endAsync();
+  });
+});
+
+describe('bad input', () => {
+  it('drops and counts malformed and oversized payloads; the server carries on', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const stats = () => t.app.hub.stats().dropped;
+    const malformed = stats().malformed ?? 0;
+    await client.publishAsync(topicOf(gw.mac, 'telegrams'), '{"v":1,"seq":1,"items":[{"ga":"x"}]}', { qos: 1 });
+    await client.publishAsync(topicOf(gw.mac, 'info'), 'not json', { qos: 1 });
+    expect(stats().malformed).toBe(malformed + 2);
+    const oversized = stats().oversized ?? 0;
+    const closed = new Promise((r) => client.once('close', r));
+    client.publish(topicOf(gw.mac, 'telegrams'), Buffer.alloc(70 * 1024, 65), { qos: 1 });
+    await closed;
+    expect(stats().oversized).toBe(oversized + 1);
+    await client.endAsync(true);
+    expect((await call('GET', '/api/health')).statusCode).toBe(200);
+  });
+
+  it('disconnects a flooding gateway (token bucket)', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const closed = new Promise((r) => client.once('close', r));
+    const body = JSON.stringify({ v: 1, values: { ph: 7.2 } });
+    for (let i = 0; i < 400; i++) client.publish(topicOf(gw.mac, 'pool'), body, { qos: 1 });
+    await closed;
+    expect(t.app.hub.stats().dropped.rateLimited).toBeGreaterThan(0);
+    await client.endAsync(true);
+  });
+});
+
+describe('commands', () => {
+  it('answers 409 gatewayOffline at once for an offline gateway', async () => {
+    const gw = await newGateway();
+    const started = Date.now();
+    const res = await call('GET', `/api/gateway/reboot/${gw.mac}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'gatewayOffline' });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('gives 504 gatewayTimeout when the gateway does not answer', async () => {
+    const gw = await newGateway();
+    const silent = await connectAs(broker, gw.mac, gw.secret);
+    await waitFor(() => t.app.hub.presence.isOnline(gw.mac));
+    const res = await call('GET', `/api/gateway/nodered/restart/${gw.mac}`);
+    expect(res.json()).toMatchObject({ statusCode: 504, code: 'gatewayTimeout' });
+    await silent.endAsync();
+  });
+
+  it('reboots a simulated gateway: the reply, offline, then online again, seen on the console socket', async () => {
+    const gw = await newGateway();
+    const { socket, joined } = await consoleSocket(baseUrl, owner.token, project.id);
+    expect(joined).toMatchObject({ ok: true });
+    const states: boolean[] = [];
+    socket.on('gateway:state', (e: { mac: string; online: boolean }) => e.mac === gw.mac && states.push(e.online));
+    const agent = startAgent(broker, { ...gw, type: 'kloudnx' });
+    await waitFor(() => t.app.hub.presence.isOnline(gw.mac));
+    const res = await call('GET', `/api/gateway/reboot/${gw.id}`);
+    expect(res.json()).toEqual({ message: 'rebootSuccess' });
+    await waitFor(() => states.length >= 3);
+    expect(states.slice(0, 3)).toEqual([true, false, true]);
+    socket.close();
+    await agent.stop();
+  });
+
+  it('refuses console sockets without a valid session, and joins only readable projects', async () => {
+    await expect(consoleSocket(baseUrl, 'forged', project.id)).rejects.toThrow(/unauthorized/);
+    const stranger = await createUser(t.app, 'user');
+    const { socket, joined } = await consoleSocket(baseUrl, stranger.token, project.id);
+    expect(joined).toEqual({ ok: false, code: 'notFound' });
+    socket.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  favoritesAddBody,
+  favoritesRemoveBody,
+  favoritesReply,
+  graphQueryBody,
+  graphReply,
+} from '@atrium/contracts/graph';
+import { addressesErrorFields } from '@atrium/contracts/monitoring';
+import { errorReply } from '../../lib/schemas';
+import type { FavoritesService } from './favorites.service';
+import type { GraphService } from './graph.service';
+
+interface Options {
+  graph: GraphService;
+  favorites: FavoritesService;
+}
+
+const tags = ['monitoring'];
+const params = z.object({ id: z.string().min(1).max(64).describe('project id') });
+const addressesError = errorReply.extend(addressesErrorFields.shape);
+
+/** The graph query and its favorites (document 3 §7 timeseries; document 2 §2 Graph dialog). */
+export const graphRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
+  app.post(
+    '/api/project/timeseries/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Chart data of monitored addresses and gateway voltages',
+        description:
+          'A read (POST for the size of the selection): viewers may call it. Each series is ' +
+          'aggregated per window (`precision`, auto ≈ 1,000 points); booleans (DPT 1, 2) as ' +
+          'steps. 400 noAddress, 400 malformedAddress, 404 cannotFindAddress (with ' +
+          '`addresses`), 400 invalidDPT (boolean and numeric mixed), 400 invalidRange ' +
+          '(stop ≤ start), 400 tooManyPoints (over 100,000 points per series). No point at ' +
+          'all: 200 with `code: noData`.',
+        params,
+        body: graphQueryBody,
+        response: { 200: graphReply, 400: addressesError, 404: addressesError },
+      },
+    },
+    async (req) => o.graph.query(req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/project/timeseries/favorites/:id',
+    {
+      schema: {
+        tags,
+        summary: "The project's graph favorites",
+        params,
+        response: { 200: favoritesReply },
+      },
+    },
+    async (req) => ({ favorites: await o.favorites.list(req.params.id) }),
+  );
+
+  app.post(
+    '/api/project/timeseries/favorites/add/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save a graph favorite',
+        description:
+          '400 nameNotChosen, 400 noAddressSelected; 409 favoriteAlreadyExists unless ' +
+          '`overwrite` (set it once the user confirmed). Replies with every favorite.',
+        params,
+        body: favoritesAddBody,
+        response: { 200: favoritesReply, 400: errorReply, 409: errorReply },
+      },
+    },
+    async (req) => ({
+      favorites: await o.favorites.add(req.params.id, req.body.favorites, req.body.overwrite),
+    }),
+  );
+
+  app.post(
+    '/api/project/timeseries/favorites/remove/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a graph favorite by name',
+        description: '404 favoriteNotFound. Replies with the remaining favorites.',
+        params,
+        body: favoritesRemoveBody,
+        response: { 200: favoritesReply, 404: errorReply },
+      },
+    },
+    async (req) => ({ favorites: await o.favorites.remove(req.params.id, req.body.favorite) }),
+  );
+};

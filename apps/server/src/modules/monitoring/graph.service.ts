@@ -1,0 +1,141 @@
+import { isBooleanDpt, unitOf } from '@atrium/knx/dpt-catalogue';
+import { parseMac } from '@atrium/contracts/gateway';
+import { VOLTAGE_MEASUREMENT, type GraphQuery, type GraphReply } from '@atrium/contracts/graph';
+import { AppError } from '../../lib/errors';
+import type { GatewaysRepository } from '../gateways/gateways.repository';
+import {
+  TimeSeriesError,
+  type SeriesKey,
+  type TimeSeriesStore,
+} from '../timeseries/timeseries.types';
+import { knxSeriesKey, voltageSeriesKey } from './monitoring-series';
+import { monitorableDpt, normalizeAddress } from './monitored-rules';
+import type { MonitoredRepository } from './monitored.repository';
+
+export interface GraphDeps {
+  store: Pick<TimeSeriesStore, 'findSeries' | 'query'>;
+  monitored: Pick<MonitoredRepository, 'listProject'>;
+  gateways: Pick<GatewaysRepository, 'listByProject'>;
+}
+
+/** A series to read, and how the reply describes it. */
+interface Target {
+  key: SeriesKey;
+  address: string;
+  mac: string;
+  name: string;
+  dpt: string | null;
+  unit: string;
+  isBool: boolean;
+}
+
+const cannotFind = (addresses: string[]) =>
+  new AppError(404, 'cannotFindAddress', `Not monitored here: ${addresses.join(', ')}`, {
+    addresses,
+  });
+
+/** The one isBool of a query: as asked, or from the DPTs; a mismatch or a mix is invalidDPT. */
+function boolOf(targets: readonly Target[], asked: boolean | undefined): boolean {
+  const isBool = asked ?? targets[0]?.isBool ?? false;
+  const wrong = targets.filter((t) => t.isBool !== isBool).map((t) => t.address);
+  if (wrong.length) {
+    throw new AppError(400, 'invalidDPT', `Boolean and numeric series mixed: ${wrong.join(', ')}`, {
+      addresses: wrong,
+    });
+  }
+  return isBool;
+}
+
+/** The graph query of document 2 §2 over the time-series store (document 3 §7 timeseries). */
+export class GraphService {
+  constructor(private readonly d: GraphDeps) {}
+
+  /** The series the measurements name, on the destination gateways of the project. */
+  private async targets(projectId: string, q: GraphQuery): Promise<Target[]> {
+    const gateways = await this.d.gateways.listByProject(projectId);
+    const wanted = q.destinations?.map((m) => parseMac(m) ?? m);
+    const unknownMacs = (wanted ?? []).filter((m) => !gateways.some((g) => g.mac === m));
+    if (unknownMacs.length) throw cannotFind(unknownMacs);
+    const dest = gateways.filter((g) => !wanted || wanted.includes(g.mac));
+    const rows = await this.d.monitored.listProject(projectId);
+    const out: Target[] = [];
+    const missing: string[] = [];
+    for (const m of new Set(q.measurements)) {
+      if (m === VOLTAGE_MEASUREMENT) {
+        for (const g of dest) {
+          const key = voltageSeriesKey(projectId, g.mac);
+          out.push({
+            key,
+            address: m,
+            mac: g.mac,
+            name: g.name,
+            dpt: null,
+            unit: 'V',
+            isBool: false,
+          });
+        }
+        continue;
+      }
+      const address = normalizeAddress(m);
+      if (!address) throw new AppError(400, 'malformedAddress', m, { addresses: [m] });
+      const row = rows.find(
+        (r) => r.address === address && dest.some((g) => g.mac === r.gateway_mac),
+      );
+      if (!row || !monitorableDpt(row.dpt)) {
+        missing.push(m);
+        continue;
+      }
+      out.push({
+        key: knxSeriesKey(projectId, row.gateway_mac, address),
+        address,
+        mac: row.gateway_mac,
+        name: row.name,
+        dpt: row.dpt,
+        unit: unitOf(row.dpt) ?? '',
+        isBool: isBooleanDpt(row.dpt),
+      });
+    }
+    if (missing.length) throw cannotFind(missing);
+    return out;
+  }
+
+  /**
+   * Aggregated points per series. 400 noAddress without measurements, 404
+   * cannotFindAddress for one not monitored in the project, 400 invalidDPT for a
+   * boolean/numeric mismatch, 400 invalidRange or tooManyPoints for the period;
+   * a reply whose series are all empty carries `code: 'noData'`.
+   */
+  async query(projectId: string, q: GraphQuery): Promise<GraphReply> {
+    if (q.measurements.length === 0) throw new AppError(400, 'noAddress', 'No address chosen');
+    const targets = await this.targets(projectId, q);
+    const isBool = boolOf(targets, q.isBool);
+    const ids = await Promise.all(targets.map((t) => this.d.store.findSeries(t.key)));
+    const known = ids.filter((id): id is number => id !== undefined);
+    let result;
+    try {
+      result = await this.d.store.query({
+        seriesIds: known,
+        start: q.start,
+        stop: q.stop,
+        precision: q.window,
+        aggregation: q.aggregation,
+        isBool,
+      });
+    } catch (err) {
+      if (err instanceof TimeSeriesError && err.code === 'invalidRange') {
+        throw new AppError(400, 'invalidRange', err.message);
+      }
+      if (err instanceof TimeSeriesError && err.code === 'tooManyPoints') {
+        throw new AppError(400, 'tooManyPoints', err.message);
+      }
+      throw err;
+    }
+    const points = new Map(result.series.map((s) => [s.seriesId, s.points]));
+    const data = targets.map(({ key: _key, ...t }, i) => {
+      const id = ids[i];
+      return { ...t, list: id === undefined ? [] : (points.get(id) ?? []) };
+    });
+    const empty = data.every((s) => s.list.length === 0);
+    return { precision: result.precision, data, ...(empty ? { code: 'noData' as const } : {}) };
+  }
+}

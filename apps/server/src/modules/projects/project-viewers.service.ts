@@ -1,0 +1,38 @@
+import { AppError } from '../../lib/errors';
+import type { ProjectsDeps } from './projects.service';
+
+const userNotFound = (emails: string[]) =>
+  new AppError(404, 'userNotFound', 'No such account', { emails });
+
+/**
+ * Per-project viewers (document 2 §2, viewers dialog): existing accounts,
+ * added by e-mail, who then read the project with the role viewer.
+ */
+export class ProjectViewersService {
+  constructor(private readonly d: ProjectsDeps) {}
+
+  async list(projectId: string) {
+    const rows = await this.d.projects.listViewers(projectId);
+    return rows.map((r) => ({ email: r.email, name: r.name }));
+  }
+
+  async add(projectId: string, email: string) {
+    const user = await this.d.users.findByEmail(email);
+    if (!user) throw userNotFound([email]);
+    await this.d.projects.addViewer(projectId, user.id);
+    return this.list(projectId);
+  }
+
+  /** Removes the listed viewers; when one is not a viewer of the project, nothing is removed. */
+  async remove(projectId: string, emails: string[]) {
+    const current = await this.d.projects.listViewers(projectId);
+    const wanted = [...new Set(emails)];
+    const missing = wanted.filter((e) => !current.some((v) => v.email === e));
+    if (missing.length) throw userNotFound(missing);
+    await this.d.projects.removeViewers(
+      projectId,
+      current.filter((v) => wanted.includes(v.email)).map((v) => v.id),
+    );
+    return this.list(projectId);
+  }
+}

@@ -1,0 +1,134 @@
+import { PROJECT_FEATURES, type ProjectItem, type ProjectRole } from '@atrium/contracts/project';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth';
+import type { GatewaysRepository } from '../gateways/gateways.repository';
+import type { UsersRepository } from '../users/users.repository';
+import type { RevisionCache } from './list-cache';
+import type { ProjectAccess } from './project-access';
+import { PreparedJson } from './prepared-json';
+import { groupSummaries, newProjectRow, toProjectItem } from './project-view';
+import type { ProjectRow, ProjectsRepository } from './projects.repository';
+
+export interface ProjectsDeps {
+  projects: ProjectsRepository;
+  gateways: GatewaysRepository;
+  users: UsersRepository;
+  access: ProjectAccess;
+  cache: RevisionCache;
+}
+
+const EMPTY_LIST = Buffer.from('{"projects":[]}');
+
+const nameInUse = () =>
+  new AppError(409, 'projectNameAlreadyInUse', 'A project of the team already has this name');
+
+/** Projects of a team: the list with the caller's role, create, rename, delete. */
+export class ProjectsService {
+  constructor(private readonly d: ProjectsDeps) {}
+
+  /**
+   * The caller's projects list as JSON: the team's projects (built once per
+   * change of the team, see RevisionCache), then the projects the caller was
+   * granted viewer on. Administrators see every project.
+   */
+  async listJson(user: SessionUser): Promise<PreparedJson> {
+    if (user.rank === 'admin') {
+      const items = await this.itemsJson(await this.d.projects.listAll(), 'owner');
+      return new PreparedJson(Buffer.from(`{"projects":[${items}]}`), false);
+    }
+    const { revision, viewing } = await this.d.projects.listState(user.team, user.id);
+    const team = await this.teamListJson(user, revision);
+    const viewed = viewing ? await this.viewedItemsJson(user) : '';
+    if (viewed === '') return team;
+    // `{"projects":[...]}` with the viewed projects spliced in before the closing `]}`.
+    const json = team.json;
+    const sep = json.length > EMPTY_LIST.length ? ',' : '';
+    const spliced = [json.subarray(0, json.length - 2), Buffer.from(`${sep}${viewed}]}`)];
+    return new PreparedJson(Buffer.concat(spliced), false);
+  }
+
+  /** The team's projects as a whole `{"projects":[...]}` reply, cached per team revision and role. */
+  private async teamListJson(user: SessionUser, revision: number) {
+    const role: ProjectRole = user.rank === 'viewer' ? 'viewer' : 'owner';
+    // Revision first, then data: a write in between only makes the entry refresh sooner.
+    return this.d.cache.get(`projects:${user.team}:${role}`, revision, async () => {
+      const [rows, summaries] = await Promise.all([
+        this.d.projects.listByTeam(user.team),
+        this.d.gateways.summariesOfTeam(user.team),
+      ]);
+      const byProject = groupSummaries(summaries);
+      const items = rows.map((p) =>
+        JSON.stringify(toProjectItem(p, byProject.get(p.id) ?? [], role)),
+      );
+      return new PreparedJson(Buffer.from(`{"projects":[${items.join(',')}]}`));
+    });
+  }
+
+  private async viewedItemsJson(user: SessionUser) {
+    return this.itemsJson(await this.d.projects.listViewedBy(user.id, user.team), 'viewer');
+  }
+
+  private async itemsJson(rows: ProjectRow[], role: ProjectRole) {
+    if (rows.length === 0) return '';
+    const summaries = await this.d.gateways.summariesOfProjects(rows.map((p) => p.id));
+    const byProject = groupSummaries(summaries);
+    return rows
+      .map((p) => JSON.stringify(toProjectItem(p, byProject.get(p.id) ?? [], role)))
+      .join(',');
+  }
+
+  /** One project as the caller sees it (the route's scope already checked access). */
+  async get(user: SessionUser, id: string): Promise<ProjectItem> {
+    const [project, role] = await Promise.all([
+      this.d.projects.findById(id),
+      this.d.access.projectRole(user, id),
+    ]);
+    if (!project || !role) throw notFound('project');
+    const summaries = groupSummaries(await this.d.gateways.summariesOfProjects([id]));
+    return toProjectItem(project, summaries.get(id) ?? [], role);
+  }
+
+  features() {
+    return [...PROJECT_FEATURES];
+  }
+
+  /** Creates a project in the caller's team; names are unique per team, case-insensitively. */
+  async create(user: SessionUser, name: string): Promise<ProjectItem> {
+    const row = newProjectRow(user.team, name);
+    if (await this.d.projects.findByNameKey(user.team, row.name_key)) throw nameInUse();
+    try {
+      await this.d.projects.insert([row]);
+    } catch (err) {
+      // Two creations racing for one name: the unique index decides.
+      if (await this.d.projects.findByNameKey(user.team, row.name_key)) throw nameInUse();
+      throw err;
+    }
+    return toProjectItem(row, [], 'owner');
+  }
+
+  async rename(user: SessionUser, id: string, name: string): Promise<ProjectItem> {
+    const project = await this.mustFind(id);
+    const nameKey = name.toLowerCase();
+    const other = await this.d.projects.findByNameKey(project.team_id, nameKey);
+    if (other && other.id !== id) throw nameInUse();
+    try {
+      await this.d.projects.update(project, { name, name_key: nameKey });
+    } catch (err) {
+      const again = await this.d.projects.findByNameKey(project.team_id, nameKey);
+      if (again && again.id !== id) throw nameInUse();
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  /** Deletes the project; its gateways stay on the account, unlinked. */
+  async remove(id: string): Promise<void> {
+    await this.d.projects.delete(await this.mustFind(id));
+  }
+
+  async mustFind(id: string): Promise<ProjectRow> {
+    const project = await this.d.projects.findById(id);
+    if (!project) throw notFound('project');
+    return project;
+  }
+}

@@ -1,0 +1,82 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import { joinRequest, SOCKET_EVENTS } from '@atrium/contracts/hub';
+import type { SessionUser } from '../../plugins/auth';
+import type { HubEvents } from '../hub/hub-events';
+import type { ProjectAccess } from '../projects/project-access';
+import type { SessionTokens } from '../users/session-tokens';
+import type { UsersRepository } from '../users/users.repository';
+
+export interface RealtimeDeps {
+  httpServer: HttpServer;
+  tokens: SessionTokens;
+  users: UsersRepository;
+  access: ProjectAccess;
+  events: HubEvents;
+}
+
+const handshake = z.object({ token: z.string().min(1).max(4096) });
+const ack = z.custom<(reply: object) => void>((v) => typeof v === 'function');
+const projectRoom = (id: string) => `project:${id}`;
+const telegramRoom = (id: string) => `project:${id}:telegrams`;
+
+/** The session token of the handshake, checked like a bearer token (revoked tokens refused). */
+async function userOf(socket: Socket, d: RealtimeDeps): Promise<SessionUser | null> {
+  const auth = handshake.safeParse(socket.handshake.auth);
+  if (!auth.success) return null;
+  const claims = await d.tokens.verify(auth.data.token);
+  const row = claims ? await d.users.findById(claims.sub) : undefined;
+  if (!claims || !row || row.token_version !== claims.ver) return null;
+  return { id: row.id, email: row.email, name: row.name, rank: row.rank, team: row.team_id };
+}
+
+/**
+ * socket.io on the server's HTTP port (path /socket.io): a client signs in with
+ * its session token, joins the rooms of projects it may read, and receives the
+ * hub's gateway events there (docs/gateway-protocol.md, "Console events").
+ */
+export function startRealtime(d: RealtimeDeps): Server {
+  // destroyUpgrade off: WebSocket upgrades to /mqtt belong to the MQTT broker.
+  const io = new Server(d.httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    destroyUpgrade: false,
+  });
+  const users = new WeakMap<Socket, SessionUser>();
+  io.use((socket, next) => {
+    userOf(socket, d).then(
+      (user) => {
+        if (!user) return next(new Error('unauthorized'));
+        users.set(socket, user);
+        next();
+      },
+      () => next(new Error('unauthorized')),
+    );
+  });
+  io.on('connection', (socket) => {
+    socket.on('join', async (raw: unknown, reply: unknown) => {
+      const parsedAck = ack.safeParse(reply);
+      const answer = parsedAck.success ? parsedAck.data : () => {};
+      const req = joinRequest.safeParse(raw);
+      const user = users.get(socket);
+      if (!req.success || !user) return answer({ ok: false, code: 'validation' });
+      const role = await d.access.projectRole(user, req.data.project).catch(() => null);
+      if (!role) return answer({ ok: false, code: 'notFound' });
+      await socket.join(projectRoom(req.data.project));
+      if (req.data.telegrams) await socket.join(telegramRoom(req.data.project));
+      answer({ ok: true, role });
+    });
+    socket.on('leave', async (raw: unknown) => {
+      const req = joinRequest.safeParse(raw);
+      if (!req.success) return;
+      await socket.leave(projectRoom(req.data.project));
+      await socket.leave(telegramRoom(req.data.project));
+    });
+  });
+  d.events.on('state', (e) => io.to(projectRoom(e.project)).emit(SOCKET_EVENTS.state, e));
+  d.events.on('info', (e) => io.to(projectRoom(e.project)).emit(SOCKET_EVENTS.info, e));
+  d.events.on('update', (e) => io.to(projectRoom(e.project)).emit(SOCKET_EVENTS.update, e));
+  d.events.on('telegrams', (e) => io.to(telegramRoom(e.project)).emit(SOCKET_EVENTS.telegrams, e));
+  return io;
+}

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BatchingWriter } from './batching-writer';
+import type { Point } from './timeseries.types';
+
+/** A store whose commits the test completes by hand. */
+function manualStore() {
+  const batches: { points: readonly Point[]; commit(): void; fail(err: Error): void }[] = [];
+  const store = {
+    writeBatch: (points: readonly Point[]) =>
+      new Promise<void>((resolve, reject) => {
+        batches.push({ points, commit: resolve, fail: reject });
+      }),
+  };
+  return { store, batches };
+}
+
+const pts = (n: number, t0 = 0): Point[] =>
+  Array.from({ length: n }, (_, i) => ({ seriesId: 1, t: t0 + i, v: i }));
+
+/** Whether a promise has settled, without waiting for it. */
+async function state(p: Promise<unknown>): Promise<'pending' | 'resolved' | 'rejected'> {
+  const pending = Symbol('pending');
+  try {
+    return (await Promise.race([p, Promise.resolve(pending)])) === pending ? 'pending' : 'resolved';
+  } catch {
+    return 'rejected';
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('batching writer', () => {
+  it('writes many producers in one batch and resolves each only after its commit', async () => {
+    vi.useFakeTimers();
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, { flushIntervalMs: 20, maxBatchPoints: 100 });
+    const writes = [writer.write(pts(3)), writer.write(pts(2, 10)), writer.write(pts(1, 20))];
+    await vi.advanceTimersByTimeAsync(19);
+    expect(batches).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches.map((b) => b.points.length)).toEqual([6]);
+    expect(await Promise.all(writes.map(state))).toEqual(['pending', 'pending', 'pending']);
+    batches[0]!.commit();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await Promise.all(writes.map(state))).toEqual(['resolved', 'resolved', 'resolved']);
+  });
+
+  it('starts a batch as soon as enough points wait, one batch at a time, in order', async () => {
+    vi.useFakeTimers();
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, { flushIntervalMs: 1000, maxBatchPoints: 4 });
+    const first = writer.write(pts(3));
+    const second = writer.write(pts(3, 10)); // 6 waiting ≥ 4: no need to wait for the timer
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches.map((b) => b.points.length)).toEqual([3]); // a write is never split
+    const third = writer.write(pts(9, 20)); // bigger than a batch: kept whole
+    batches[0]!.commit();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches.map((b) => b.points.length)).toEqual([3, 3]);
+    batches[1]!.commit();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches.map((b) => b.points[0]?.t)).toEqual([0, 10, 20]);
+    batches[2]!.commit();
+    await expect(Promise.all([first, second, third])).resolves.toBeDefined();
+  });
+
+  it('refuses writes beyond its bounded queue, and accepts again once drained', async () => {
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, {
+      maxBatchPoints: 5,
+      maxQueuedPoints: 10,
+      flushIntervalMs: 1,
+    });
+    const first = writer.write(pts(5)); // a full batch: written at once
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    const second = writer.write(pts(4, 10)); // waits behind the running batch
+    expect(writer.waitingPoints).toBe(4);
+    await expect(writer.write(pts(7, 20))).rejects.toMatchObject({ code: 'overloaded' });
+    batches[0]!.commit();
+    await first;
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    expect(writer.waitingPoints).toBe(0);
+    const third = writer.write(pts(7, 20));
+    batches[1]!.commit();
+    await second;
+    await vi.waitFor(() => expect(batches).toHaveLength(3));
+    batches[2]!.commit();
+    await third;
+  });
+
+  it('rejects the producers of a failed batch only, with the cause', async () => {
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, { maxBatchPoints: 2 });
+    const failed = writer.write(pts(2));
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    const next = writer.write(pts(2, 10));
+    batches[0]!.fail(new Error('disk full'));
+    await expect(failed).rejects.toThrow('disk full');
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    batches[1]!.commit();
+    await expect(next).resolves.toBeUndefined();
+  });
+
+  it('rejects an invalid point alone, before it can spoil a shared batch', async () => {
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, { flushIntervalMs: 1 });
+    const good = writer.write(pts(1));
+    await expect(writer.write([{ seriesId: 1, t: 1, v: Infinity }])).rejects.toMatchObject({
+      code: 'invalidPoint',
+    });
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    expect(batches[0]!.points).toHaveLength(1);
+    batches[0]!.commit();
+    await good;
+  });
+
+  it('flushes what waits on close and refuses new points afterwards', async () => {
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, { flushIntervalMs: 60_000 });
+    const waiting = writer.write(pts(3));
+    const closed = writer.close();
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    batches[0]!.commit();
+    await Promise.all([waiting, closed]);
+    await expect(writer.write(pts(1))).rejects.toMatchObject({ code: 'writerClosed' });
+  });
+});

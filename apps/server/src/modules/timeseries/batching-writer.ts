@@ -1,0 +1,122 @@
+import { isStorablePoint } from './timeseries.batch';
+import { TimeSeriesError, type Point, type TimeSeriesStore } from './timeseries.types';
+
+export interface BatchingWriterOptions {
+  /** A batch is written as soon as this many points wait (a single bigger write is kept whole). */
+  maxBatchPoints: number;
+  /** A waiting point is written at most this long after it arrived (when no batch is running). */
+  flushIntervalMs: number;
+  /** Writes that would make more points wait than this are refused ('overloaded'). */
+  maxQueuedPoints: number;
+}
+
+export const DEFAULT_WRITER_OPTIONS: BatchingWriterOptions = {
+  maxBatchPoints: 10_000,
+  flushIntervalMs: 50,
+  maxQueuedPoints: 200_000,
+};
+
+interface Waiting {
+  points: readonly Point[];
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Gathers the points of many producers (MQTT publishes) into one transaction:
+ * each `write` resolves only after the commit of the batch that held its points,
+ * so a gateway is acknowledged only for what is stored. Batches run one at a time,
+ * in arrival order, so the last point written at a (series, t) wins.
+ */
+export class BatchingWriter {
+  private readonly options: BatchingWriterOptions;
+  private queue: Waiting[] = [];
+  private queued = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly store: Pick<TimeSeriesStore, 'writeBatch'>,
+    options: Partial<BatchingWriterOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_WRITER_OPTIONS, ...options };
+  }
+
+  /** Points waiting for their batch (not counting the batch being written). */
+  get waitingPoints(): number {
+    return this.queued;
+  }
+
+  /** Queues points; resolves after their batch committed, rejects if it failed or was refused. */
+  write(points: readonly Point[]): Promise<void> {
+    if (this.closed) return Promise.reject(new TimeSeriesError('writerClosed', 'Writer closed'));
+    // Checked here so one producer's bad point cannot fail the batch shared with others.
+    const bad = points.find((p) => !isStorablePoint(p));
+    if (bad)
+      return Promise.reject(new TimeSeriesError('invalidPoint', `Invalid point at ${bad.t}`));
+    if (points.length === 0) return Promise.resolve();
+    if (this.queued + points.length > this.options.maxQueuedPoints) {
+      const msg = `Time-series writer overloaded: ${this.queued} points waiting`;
+      return Promise.reject(new TimeSeriesError('overloaded', msg));
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ points, resolve, reject });
+      this.queued += points.length;
+      this.schedule();
+    });
+  }
+
+  /** Writes everything waiting now; resolves when it is committed (or failed). */
+  async flush(): Promise<void> {
+    while (this.queue.length > 0 || this.running) {
+      this.start();
+      await this.running;
+    }
+  }
+
+  /** Refuses new points and flushes the waiting ones (server shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+
+  private schedule(): void {
+    if (this.queued >= this.options.maxBatchPoints) this.start();
+    else if (!this.timer && !this.running) {
+      this.timer = setTimeout(() => this.start(), this.options.flushIntervalMs);
+    }
+  }
+
+  private start(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.running || this.queue.length === 0) return;
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      // What arrived during the last batch waits at most one more interval.
+      if (this.queue.length > 0) this.schedule();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    do await this.writeNextBatch();
+    while (this.queued >= this.options.maxBatchPoints);
+  }
+
+  private async writeNextBatch(): Promise<void> {
+    let [count, points] = [0, 0];
+    for (const w of this.queue) {
+      if (count > 0 && points + w.points.length > this.options.maxBatchPoints) break;
+      [count, points] = [count + 1, points + w.points.length];
+    }
+    const batch = this.queue.splice(0, count);
+    this.queued -= points;
+    try {
+      await this.store.writeBatch(batch.flatMap((w) => w.points));
+      for (const w of batch) w.resolve();
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import { sqliteHandleOf, type Db } from '../../db/database';
+import type { WarnLog } from './postgres-partitions.repository';
+import { PostgresTimeSeriesStore } from './postgres-timeseries.store';
+import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
+import type { TimeSeriesStore } from './timeseries.types';
+
+/** The store for the database behind `db`: SQLite when it has a SQLite handle, else PostgreSQL. */
+export function createTimeSeriesStore(db: Db, log?: WarnLog): TimeSeriesStore {
+  const sqlite = sqliteHandleOf(db);
+  return sqlite ? new SqliteTimeSeriesStore(db, sqlite) : new PostgresTimeSeriesStore(db, log);
+}

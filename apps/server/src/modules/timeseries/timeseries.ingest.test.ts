@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { BatchingWriter } from './batching-writer';
+import {
+  MIN,
+  T0,
+  bruteForceQuery,
+  expectSameResult,
+  queryOf,
+  seriesKey,
+} from './timeseries.testing';
+import type { Point, TimeSeriesStore } from './timeseries.types';
+
+let t: TestServer;
+let store: TimeSeriesStore;
+beforeAll(async () => {
+  t = await startTestServer();
+  store = t.app.services.timeseries;
+});
+afterAll(() => t.close());
+
+/** The raw table of some series, as stored. */
+async function storedPoints(ids: number[]): Promise<Point[]> {
+  const rows = await t.app.db
+    .selectFrom('ts_raw')
+    .select(['series', 't', 'v'])
+    .where('series', 'in', ids)
+    .orderBy('series')
+    .orderBy('t')
+    .execute();
+  return rows.map((r) => ({ seriesId: r.series, t: r.t, v: r.v }));
+}
+
+describe('ingestion through the batching writer', () => {
+  it('shares transactions between producers and acknowledges each after commit', async () => {
+    const ids = await Promise.all([1, 2, 3].map(() => store.ensureSeries(seriesKey())));
+    const committed = new Set<number>();
+    const spy = {
+      writeBatch: vi.fn(async (points: readonly Point[]) => {
+        await store.writeBatch(points);
+        for (const p of points) committed.add(p.t);
+      }),
+    };
+    const writer = new BatchingWriter(spy, { flushIntervalMs: 5, maxBatchPoints: 500 });
+    // What the MQTT hub does: acknowledge a publish once its write resolved.
+    const acknowledged: boolean[] = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const points = ids.map((seriesId) => ({ seriesId, t: T0 + i * 1000, v: i }));
+        return writer.write(points).then(() => committed.has(T0 + i * 1000));
+      }),
+    );
+    expect(acknowledged).toEqual(Array(60).fill(true));
+    expect(spy.writeBatch.mock.calls.length).toBeLessThan(5);
+    const input = queryOf(ids, { precision: '1m' });
+    expect((await store.query(input)).series.map((s) => s.points)).toEqual(
+      ids.map(() => [{ x: T0, y: 29.5 }]),
+    );
+  });
+
+  it('keeps rollups equal to the raw table under concurrent overlapping batches', async () => {
+    const ids = await Promise.all([1, 2].map(() => store.ensureSeries(seriesKey())));
+    const batches = Array.from({ length: 3 }, (_, b) =>
+      ids.flatMap((seriesId) =>
+        Array.from({ length: 200 }, (_, i) => ({ seriesId, t: T0 + i * 17_000, v: b * 1000 + i })),
+      ),
+    );
+    await Promise.all(batches.map((batch) => store.writeBatch(batch)));
+    const raw = await storedPoints(ids);
+    expect(raw).toHaveLength(400);
+    for (const precision of ['1m', '1h', '1d'] as const) {
+      for (const aggregation of ['mean', 'min', 'max'] as const) {
+        const input = queryOf(ids, { stop: T0 + 60 * MIN, precision, aggregation });
+        expectSameResult(await store.query(input), bruteForceQuery(raw, input));
+      }
+    }
+  });
+
+  it('commits the points still waiting when the server closes', async () => {
+    const other = await startTestServer();
+    const id = await other.app.services.timeseries.ensureSeries(seriesKey());
+    const pending = other.app.services.timeseriesWriter.write([{ seriesId: id, t: T0, v: 1 }]);
+    await other.close();
+    await expect(pending).resolves.toBeUndefined();
+  });
+});

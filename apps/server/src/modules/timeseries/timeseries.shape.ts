@@ -1,0 +1,39 @@
+import type { BucketRow } from './timeseries.repository';
+import type { Span } from './timeseries.windows';
+import type { Aggregation, GraphPoint, QueryInput, QueryResult } from './timeseries.types';
+
+/**
+ * A boolean bucket's step value. Max and min of 0/1 values are already 0 or 1; a
+ * mean becomes the value the bucket held in at least half of its samples (rollups
+ * keep no "last value"), so 0.5 rounds up to 1.
+ */
+export function boolStep(y: number, aggregation: Aggregation): number {
+  return aggregation === 'mean' ? (y >= 0.5 ? 1 : 0) : y;
+}
+
+/**
+ * Splits aggregated rows per requested series (in the requested order). Boolean
+ * series become steps and, when their first bucket is not the span's first, start
+ * with the last value recorded before it, so the step line is continuous.
+ */
+export async function toGraphPoints(
+  input: Pick<QueryInput, 'seriesIds' | 'aggregation' | 'isBool'>,
+  span: Span,
+  rows: readonly BucketRow[],
+  lastBefore: (series: number, t: number) => Promise<number | undefined>,
+): Promise<QueryResult['series']> {
+  const byId = new Map<number, GraphPoint[]>(input.seriesIds.map((id) => [id, []]));
+  for (const { series, x, y } of rows) {
+    byId.get(series)?.push({ x, y: input.isBool ? boolStep(y, input.aggregation) : y });
+  }
+  if (input.isBool) {
+    await Promise.all(
+      [...byId].map(async ([id, points]) => {
+        if (points[0]?.x === span.from) return;
+        const before = await lastBefore(id, span.from);
+        if (before !== undefined) points.unshift({ x: span.from, y: before });
+      }),
+    );
+  }
+  return input.seriesIds.map((seriesId) => ({ seriesId, points: byId.get(seriesId) ?? [] }));
+}

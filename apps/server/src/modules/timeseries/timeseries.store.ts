@@ -1,0 +1,129 @@
+import type { Db } from '../../db/database';
+import {
+  bucketsOf,
+  normalizeBatch,
+  rollUp,
+  type BucketKey,
+  type RawOutcome,
+  type RollupRow,
+} from './timeseries.batch';
+import { toGraphPoints } from './timeseries.shape';
+import { TimeSeriesRepository } from './timeseries.repository';
+import { ROLLUP_LEVELS, planQuery, windowStart, type RollupLevel } from './timeseries.windows';
+import type {
+  Point,
+  PruneResult,
+  PruneScope,
+  QueryInput,
+  QueryResult,
+  SeriesKey,
+  TimeSeriesStore,
+} from './timeseries.types';
+
+/** The dialect-specific statements of one write transaction. */
+export interface WriteTransaction {
+  /** Upserts the points (last write wins) and tells which were new and which replaced a value. */
+  writeRaw(sorted: Point[]): Promise<RawOutcome> | RawOutcome;
+  /** Adds increments to the rollups (count and sum added, min and max combined). */
+  addToRollups(increments: RollupIncrements): Promise<void> | void;
+  /** Recomputes whole buckets from the level below (raw for 1m, 1m for 1h, 1h for 1d). */
+  recompute(level: RollupLevel, buckets: BucketKey[]): Promise<void> | void;
+}
+
+/** Per level, the batch's new points aggregated in memory: one row per bucket touched. */
+export type RollupIncrements = { level: RollupLevel; rows: RollupRow[] }[];
+
+const seriesCacheKey = (k: SeriesKey) =>
+  JSON.stringify([k.projectId, k.gatewayMac, k.address, k.kind]);
+
+/**
+ * What both implementations share: the series cache, the write algorithm, graph
+ * queries and pruning. Subclasses supply the write transaction (and partitions).
+ *
+ * Rollups follow this rule: a new point is added to its buckets; a point that
+ * replaces a different value makes its minute be recomputed from raw, then its hour
+ * from minutes and its day from hours (min and max cannot be "subtracted"); a point
+ * equal to the stored one (a gateway's resend) changes nothing.
+ */
+export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
+  protected readonly repo: TimeSeriesRepository;
+  private readonly seriesIds = new Map<string, Promise<number>>();
+
+  constructor(protected readonly db: Db) {
+    this.repo = new TimeSeriesRepository(db);
+  }
+
+  protected abstract inTransaction(work: (tx: WriteTransaction) => Promise<void>): Promise<void>;
+
+  /** Hook run before a batch's transaction (PostgreSQL creates missing partitions). */
+  protected async prepareWrite(_sorted: readonly Point[]): Promise<void> {}
+
+  /** Hook for a prune of every series (PostgreSQL drops whole old partitions). */
+  protected async dropWholePartitions(_cutoff: number): Promise<string[]> {
+    return [];
+  }
+
+  ensureSeries(key: SeriesKey): Promise<number> {
+    const cacheKey = seriesCacheKey(key);
+    let id = this.seriesIds.get(cacheKey);
+    if (!id) {
+      id = this.createSeries(key);
+      this.seriesIds.set(cacheKey, id);
+      // A failed creation is not cached, so the next call retries.
+      void id.catch(() => this.seriesIds.delete(cacheKey));
+    }
+    return id;
+  }
+
+  private async createSeries(key: SeriesKey): Promise<number> {
+    await this.repo.insertSeriesIfMissing(key);
+    const id = await this.repo.findSeriesId(key);
+    if (id === undefined) throw new Error(`Series ${seriesCacheKey(key)} was not created`);
+    return id;
+  }
+
+  findSeries(key: SeriesKey): Promise<number | undefined> {
+    return this.seriesIds.get(seriesCacheKey(key)) ?? this.repo.findSeriesId(key);
+  }
+
+  async writeBatch(points: readonly Point[]): Promise<void> {
+    const sorted = normalizeBatch(points);
+    if (sorted.length === 0) return;
+    await this.prepareWrite(sorted);
+    await this.inTransaction(async (tx) => {
+      const { fresh, replaced } = await tx.writeRaw(sorted);
+      await tx.addToRollups(
+        ROLLUP_LEVELS.map(({ level, ms }) => ({ level, rows: rollUp(fresh, ms) })),
+      );
+      if (replaced.length === 0) return;
+      // Finest first: each level is recomputed from the one just brought up to date.
+      for (const { level, ms } of ROLLUP_LEVELS) await tx.recompute(level, bucketsOf(replaced, ms));
+    });
+  }
+
+  async query(input: QueryInput): Promise<QueryResult> {
+    const plan = planQuery(input);
+    const ids = [...new Set(input.seriesIds)];
+    const rows = ids.length
+      ? await this.repo.aggregate(ids, plan.span, plan.level, input.aggregation)
+      : [];
+    const series = await toGraphPoints(input, plan.span, rows, (id, t) =>
+      this.repo.lastBefore(id, t),
+    );
+    return { precision: plan.span.window, series };
+  }
+
+  async prune(scope: PruneScope, olderThan: number): Promise<PruneResult> {
+    // Whole UTC days, so no rollup bucket keeps points that raw no longer has.
+    const cutoff = windowStart(Math.max(0, olderThan), '1d');
+    if ('all' in scope) {
+      const droppedPartitions = await this.dropWholePartitions(cutoff);
+      await this.repo.deleteOlder('all', cutoff);
+      return { cutoff, droppedPartitions };
+    }
+    const ids =
+      'seriesIds' in scope ? scope.seriesIds : await this.repo.seriesOfProject(scope.projectId);
+    if (ids.length) await this.repo.deleteOlder(ids, cutoff);
+    return { cutoff, droppedPartitions: [] };
+  }
+}

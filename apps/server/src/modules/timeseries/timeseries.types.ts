@@ -1,0 +1,89 @@
+import type { SeriesKind } from '../../db/schema';
+
+/** What a series records: one group address (or meter value, or the supply voltage) of one gateway. */
+export interface SeriesKey {
+  projectId: string;
+  gatewayMac: string;
+  /** Group address "1/2/3", meter value name, or "voltage". */
+  address: string;
+  kind: SeriesKind;
+}
+
+/** One recorded value: `t` in epoch milliseconds. */
+export interface Point {
+  seriesId: number;
+  t: number;
+  v: number;
+}
+
+/** Window of a graph bucket; 'auto' lets the store choose about 1,000 buckets per series. */
+export type Window = '1s' | '1m' | '1h' | '1d' | '1w';
+export type Precision = 'auto' | Window;
+export type Aggregation = 'mean' | 'max' | 'min';
+
+export interface QueryInput {
+  seriesIds: number[];
+  /** Range [start, stop) in epoch ms; buckets are whole windows that intersect it. */
+  start: number;
+  stop: number;
+  precision: Precision;
+  aggregation: Aggregation;
+  /** Values are 0/1: buckets become steps, seeded with the value in force at the range start. */
+  isBool: boolean;
+  /** 'raw' forces a GROUP BY over raw points (benchmarks and tests); default reads rollups. */
+  source?: 'rollup' | 'raw';
+}
+
+export interface GraphPoint {
+  /** Start of the bucket, epoch ms. */
+  x: number;
+  y: number;
+}
+
+export interface QueryResult {
+  /** The window actually used (what 'auto' chose). */
+  precision: Window;
+  /** One entry per requested series id, in the requested order; buckets without data are absent. */
+  series: { seriesId: number; points: GraphPoint[] }[];
+}
+
+/** Which series a prune applies to; `all` may drop whole monthly partitions on PostgreSQL. */
+export type PruneScope = { seriesIds: number[] } | { projectId: string } | { all: true };
+
+export interface PruneResult {
+  /** The cut-off applied: `olderThan` rounded down to a UTC midnight. */
+  cutoff: number;
+  /** PostgreSQL partitions dropped whole (empty on SQLite). */
+  droppedPartitions: string[];
+}
+
+/** The time-series store: series, batched writes kept rolled up, graph queries and pruning. */
+export interface TimeSeriesStore {
+  /** The id of a series, created on first use; cached in memory. */
+  ensureSeries(key: SeriesKey): Promise<number>;
+  /** The id of an existing series, without creating it. */
+  findSeries(key: SeriesKey): Promise<number | undefined>;
+  /**
+   * Writes points and their rollups in one transaction; resolves only after commit.
+   * A point at an existing (series, t) replaces it (last write wins).
+   */
+  writeBatch(points: readonly Point[]): Promise<void>;
+  /** Aggregated buckets per series; throws TimeSeriesError 'invalidRange' or 'tooManyPoints'. */
+  query(input: QueryInput): Promise<QueryResult>;
+  /** Deletes raw points and rollups older than `olderThan` (rounded down to a UTC midnight). */
+  prune(scope: PruneScope, olderThan: number): Promise<PruneResult>;
+}
+
+export type TimeSeriesErrorCode =
+  'invalidRange' | 'tooManyPoints' | 'invalidPoint' | 'overloaded' | 'writerClosed';
+
+/** A refused time-series operation; `code` is stable (the graph route maps it to a 400). */
+export class TimeSeriesError extends Error {
+  constructor(
+    readonly code: TimeSeriesErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TimeSeriesError';
+  }
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import { io, type Socket } from 'socket.io-client';
+import type { GatewayType } from '@atrium/contracts/limits';
+import { GatewayAgent, type AgentTiming } from '@atrium/gateway-sim/agent';
+import { MqttLink } from '@atrium/gateway-sim/mqtt-link';
+import { sha256 } from '../src/lib/ids';
+import { createGateway } from './fixtures';
+
+/** A gateway row with a device secret (hashed as the CSV import stores it). */
+export async function gatewayWithSecret(
+  app: FastifyInstance,
+  fields: { team_id: string; project_id: string | null; type?: GatewayType; version?: string },
+) {
+  const secret = randomBytes(16).toString('base64url');
+  const row = await createGateway(app, { ...fields, secret_hash: sha256(secret) });
+  return { ...row, secret };
+}
+
+/** An MQTT 3.1.1 client logged in as a gateway; rejects when the broker refuses it. */
+export function connectAs(url: string, mac: string, secret: string): Promise<MqttClient> {
+  return mqtt.connectAsync(url, {
+    protocolVersion: 4,
+    clientId: `t-${mac}-${randomBytes(3).toString('hex')}`,
+    username: mac,
+    password: secret,
+    reconnectPeriod: 0,
+    connectTimeout: 5_000,
+  });
+}
+
+/** A simulated gateway (the simulator's agent) on the broker at `url`. */
+export function startAgent(
+  url: string,
+  gw: { mac: string; secret: string; type: GatewayType; version?: string | null },
+  timing: Partial<AgentTiming> = {},
+) {
+  const agent = new GatewayAgent({
+    mac: gw.mac,
+    type: gw.type,
+    version: gw.version ?? '8.5.0',
+    link: new MqttLink({ url, mac: gw.mac, secret: gw.secret, minBackoffMs: 200, maxBackoffMs: 1_000 }),
+    timing: { infoEveryMs: 60_000, rebootDownMs: 500, updateSteps: 3, updateStepMs: 100, ...timing },
+  });
+  agent.start();
+  return agent;
+}
+
+/** Polls `check` until it returns a value other than undefined/false. */
+export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The gateway row as stored, after the hub's coalesced writes are committed. */
+export async function storedGateway(app: FastifyInstance, mac: string) {
+  await app.hub.flush();
+  return app.db.selectFrom('gateways').selectAll().where('mac', '=', mac).executeTakeFirstOrThrow();
+}
+
+/** A console socket signed in with `token`, joined to `project`. */
+export async function consoleSocket(baseUrl: string, token: string, project: string, telegrams = false) {
+  const socket: Socket = io(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+  const joined = await new Promise<unknown>((resolve, reject) => {
+    socket.once('connect_error', reject);
+    socket.once('connect', () => socket.emit('join', { project, telegrams }, resolve));
+  });
+  return { socket, joined };
+}

@@ -1,0 +1,185 @@
+import type { FastifyInstance } from 'fastify';
+import { newId } from '../src/lib/ids';
+import type { Scope } from '../src/permissions';
+import { createGateway, createProject, randomMac, randomSerial } from './fixtures';
+import { ETS_XML, seedMonitoring } from './monitoring-fixtures';
+import type { TestUser } from './test-server';
+
+/**
+ * What one matrix call targets: a fresh project of the "own" team with a
+ * gateway in it, a loose gateway of the team, a waiting gateway, an unused
+ * licence key, a granted viewer and an information message.
+ */
+export interface MatrixFixture {
+  project: { id: string; name: string };
+  gateway: { id: string; mac: string; name: string };
+  loose: { mac: string };
+  waiting: { mac: string; sn: string };
+  licence: string;
+  message: string;
+  guest: TestUser;
+}
+
+export async function matrixFixture(
+  app: FastifyInstance,
+  ownTeam: string,
+  guest: TestUser,
+  viewers: TestUser[],
+): Promise<MatrixFixture> {
+  const tag = newId().slice(0, 10);
+  const project = await createProject(app, ownTeam, `PA-${tag}`);
+  const gateway = await createGateway(app, {
+    team_id: ownTeam,
+    project_id: project.id,
+    name: `GA-${tag}`,
+  });
+  const loose = await createGateway(app, { team_id: ownTeam });
+  const waiting = await createGateway(app, { waiting: 1 });
+  const licence = `LIC-${tag}`.toUpperCase();
+  await app.db
+    .insertInto('licences')
+    .values({
+      key: licence,
+      type: 'chartnx',
+      value: 1,
+      project_id: null,
+      used_by: null,
+      used_at: null,
+      created_at: Date.now(),
+    })
+    .execute();
+  const message = newId();
+  await app.db
+    .insertInto('information_messages')
+    .values({ id: message, color: 'info', text: 'hi', created_at: 0 })
+    .execute();
+  for (const v of [guest, ...viewers]) await app.services.projectsRepo.addViewer(project.id, v.id);
+  await seedMonitoring(app, project.id, gateway.mac);
+  return { project, gateway, loose, waiting, licence, message, guest };
+}
+
+/** A request that should succeed when the caller is allowed. */
+export interface Sample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  payload?: object;
+  csv?: string;
+  /** An ETS export sent as the multipart file `matrix.xml`. */
+  xml?: string;
+  /** A project id carried in the body, checked by the service like a route scope. */
+  bodyScope?: Scope['need'];
+}
+
+const csvGateway = () => `mac,sn,type\n${randomMac()},${randomSerial()},kloudnx\n`;
+
+const onProject = (f: MatrixFixture, payload?: object): Sample => ({
+  params: { id: f.project.id },
+  ...(payload ? { payload } : {}),
+});
+const onGateway = (f: MatrixFixture, payload?: object): Sample => ({
+  params: { id: f.gateway.mac },
+  ...(payload ? { payload } : {}),
+});
+
+/** Monitoring routes (issue 4): the fixture has an ETS file, 1/1/1 recorded and favorite Matrix. */
+const MONITORING_SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
+  'GET /api/project/monitored/count/:id': (f) => onProject(f),
+  'GET /api/project/monitored/:id': (f) => onProject(f),
+  'DELETE /api/project/monitored/:id': (f) => onProject(f),
+  'POST /api/project/ets/verify': () => ({ xml: ETS_XML }),
+  'GET /api/project/ets/:id': (f) => onProject(f),
+  'GET /api/project/ets/simplified/:id': (f) => onProject(f),
+  'GET /api/project/ets/infos/:id': (f) => onProject(f),
+  'POST /api/project/ets/update/:id': (f) => ({ ...onProject(f), xml: ETS_XML }),
+  'DELETE /api/project/ets/delete/:id': (f) => onProject(f),
+  'POST /api/project/logs/pause/:id': (f) => onProject(f, { pause: true }),
+  'GET /api/project/logs/options/:id': (f) => ({
+    ...onProject(f),
+    query: { projections: 'pause' },
+  }),
+  'POST /api/project/voltage/options/:id': (f) =>
+    onProject(f, { activate: true, minimum: 22, maximum: 30 }),
+  'POST /api/project/timeseries/:id': (f) =>
+    onProject(f, { measurements: ['1/1/1', 'voltage'], start: 0, stop: 86_400_000 }),
+  'GET /api/project/timeseries/favorites/:id': (f) => onProject(f),
+  'POST /api/project/timeseries/favorites/add/:id': (f) =>
+    onProject(f, { favorites: { name: 'Other', list: ['1/1/1'], display: 'x' } }),
+  'POST /api/project/timeseries/favorites/remove/:id': (f) => onProject(f, { favorite: 'Matrix' }),
+  'GET /api/gateway/monitored/:id': (f) => onGateway(f),
+  'POST /api/gateway/monitored/:id': (f) => onGateway(f, { monitor: [{ address: '1/1/2' }] }),
+  'GET /api/gateway/monitored/count/:id': (f) => onGateway(f),
+  'GET /api/gateway/ets/:id': (f) => onGateway(f),
+};
+
+/** One sample per route of the projects, gateways, licences and information areas. */
+export const SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
+  'GET /api/project': () => ({}),
+  'GET /api/project/features': () => ({}),
+  'GET /api/project/:id': (f) => ({ params: { id: f.project.id } }),
+  'POST /api/project/create': () => ({ payload: { name: `New ${newId()}` } }),
+  'DELETE /api/project/delete/:id': (f) => ({ params: { id: f.project.id } }),
+  'POST /api/project/rename/:id': (f) => ({
+    params: { id: f.project.id },
+    payload: { name: `R ${newId()}` },
+  }),
+  'GET /api/project/viewers/:id': (f) => ({ params: { id: f.project.id } }),
+  'POST /api/project/viewer/add/:id': (f) => ({
+    params: { id: f.project.id },
+    payload: { email: f.guest.email },
+  }),
+  'POST /api/project/viewer/remove/:id': (f) => ({
+    params: { id: f.project.id },
+    payload: { emails: [f.guest.email] },
+  }),
+  'POST /api/project/link/:id': (f) => ({
+    params: { id: f.project.id },
+    payload: { macs: [f.loose.mac] },
+  }),
+  'POST /api/project/unlink/:id': (f) => ({
+    params: { id: f.project.id },
+    payload: { macs: [f.gateway.mac] },
+  }),
+  'GET /api/project/gateways/name/:id': (f) => ({ params: { id: f.project.id } }),
+  'POST /api/gateway/create': (f) => ({
+    payload: { name: 'Claimed', mac: f.waiting.mac, sn: f.waiting.sn, id: f.project.id },
+    bodyScope: 'edit',
+  }),
+  'POST /api/gateway/virtual': (f) => ({ payload: { project: f.project.id }, bodyScope: 'edit' }),
+  'POST /api/gateway/add': () => ({ csv: csvGateway() }),
+  'DELETE /api/gateway/delete/:id': (f) => ({ params: { id: f.gateway.id } }),
+  'GET /api/gateway/waiting': (f) => ({ query: { mac: f.waiting.mac, sn: f.waiting.sn } }),
+  'GET /api/gateway': () => ({}),
+  'GET /api/gateway/:projectId': (f) => ({ params: { projectId: f.project.id } }),
+  'GET /api/gateway/gateway/:id': (f) => ({ params: { id: f.gateway.id } }),
+  'GET /api/gateway/details/:id': (f) => ({ params: { id: f.gateway.mac } }),
+  'POST /api/gateway/rename/:id': (f) => ({
+    params: { id: f.gateway.id },
+    payload: { name: 'Renamed' },
+  }),
+  'POST /api/gateway/share/:id': (f) => ({
+    params: { id: f.gateway.mac },
+    payload: { email: f.guest.email },
+  }),
+  'GET /api/gateway/init/:id': (f) => ({ params: { id: f.gateway.id } }),
+  'GET /api/licences/verify/:key': (f) => ({ params: { key: f.licence } }),
+  'POST /api/licences/use/:key': (f) => ({
+    params: { key: f.licence },
+    payload: { projectId: f.project.id },
+    bodyScope: 'edit',
+  }),
+  'POST /api/licences/add': () => ({ csv: `key,type\nK-${newId()},bossnx\n` }),
+  'GET /api/information/version': () => ({}),
+  'POST /api/information/version': () => ({ payload: { type: 'grafnx', version: '1.3.0' } }),
+  'GET /api/information/message': () => ({}),
+  'POST /api/information/message': () => ({ payload: { color: 'info', text: 'Hello' } }),
+  'DELETE /api/information/message/:id': (f) => ({ params: { id: f.message } }),
+  ...MONITORING_SAMPLES,
+};
+
+/** The areas whose every route must have a sample. */
+export const SAMPLED_PREFIXES = [
+  '/api/project',
+  '/api/gateway',
+  '/api/licences',
+  '/api/information',
+];

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_RANKS } from '@atrium/contracts/user';
+import { ApiError } from '../../../lib/api/api-error';
+import { notify } from '../../../ui/snackbar';
+import { accountsApi } from './accounts-api';
+import { newAccountProblem, type AccountRank, type AccountRow } from './accounts-rules';
+
+interface Props {
+  existing: AccountRow[];
+  onBack: () => void;
+  onCreated: () => void;
+}
+
+/** Add view: e-mail and rank; the server mails the new account a set-password link. */
+export function AccountAddForm({ existing, onBack, onCreated }: Props) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [rank, setRank] = useState<AccountRank | ''>('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = newAccountProblem(email, rank, existing);
+    if (problem || rank === '') {
+      notify.error(problem ?? 'missingRank');
+      return;
+    }
+    setBusy(true);
+    try {
+      await accountsApi.create({ email: email.trim().toLowerCase(), rank });
+      notify.success('accounts.created', { values: { email: email.trim() }, duration: 3000 });
+      onCreated();
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === 'noRank') notify.error('missingRank');
+      else if (error instanceof ApiError && error.status === 409) notify.error('alreadyusedEmail');
+      else notify.apiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ pt: 1 }}>
+      <Stack spacing={2.5}>
+        <TextField
+          autoFocus
+          type="email"
+          label={t('welcome.email')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          select
+          label={t('accounts.rank')}
+          value={rank}
+          onChange={(e) => setRank(e.target.value as AccountRank)}
+        >
+          {ACCOUNT_RANKS.map((r) => (
+            <MenuItem key={r} value={r}>
+              {t(`rank.${r}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+          <Button color="inherit" onClick={onBack} disabled={busy}>
+            {t('addGateway.back')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !email.trim() || !rank}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t('accounts.add')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import AddchartIcon from '@mui/icons-material/Addchart';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import BoltIcon from '@mui/icons-material/BoltOutlined';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { LINKS } from '../../config/env';
+import { api } from '../../lib/api/client';
+import { notify } from '../../ui/snackbar';
+
+/** Opens a dashboard in a new tab without opener (spec §2). */
+function openInNewTab(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** Boss dashboard address of a project: `/login?bossnxId={id}`. */
+export const bossUrl = (projectId: string) =>
+  `${LINKS.bossnx}/login?bossnxId=${encodeURIComponent(projectId)}`;
+
+export function BossButton({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<DashboardIcon />}
+      endIcon={<OpenInNewIcon fontSize="small" />}
+      onClick={() => openInNewTab(bossUrl(projectId))}
+    >
+      {t('projectPage.boss')}
+    </Button>
+  );
+}
+
+/** A chart dashboard address carries a short-lived `?token` obtained from the server. */
+async function openCharts(projectId: string) {
+  try {
+    const { token } = await api.post(
+      '/api/chartnx/token',
+      { type: 'chartnx', project: projectId },
+      { schema: z.object({ token: z.string() }) },
+    );
+    openInNewTab(`${LINKS.chartnx}/?token=${encodeURIComponent(token)}`);
+  } catch {
+    notify.error();
+  }
+}
+
+/**
+ * Chart dashboards: the generator (new dashboard), the dashboards, and the energy
+ * dashboard generator; readers (`canEdit` false) only open the dashboards.
+ */
+export function ChartsMenu({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const go = (run: () => void) => () => {
+    setAnchor(null);
+    run();
+  };
+  const id = encodeURIComponent(projectId);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<BarChartIcon />}
+        endIcon={<ExpandMoreIcon />}
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        {t('projectPage.charts')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {canEdit && (
+          <MenuItem onClick={go(() => void navigate(`/chartnx-generator/${id}`))}>
+            <ListItemIcon>
+              <AddchartIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('projectPage.newChart')}</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem onClick={go(() => void openCharts(projectId))}>
+          <ListItemIcon>
+            <OpenInNewIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('projectPage.openCharts')}</ListItemText>
+        </MenuItem>
+        {canEdit && [
+          <Divider key="divider" />,
+          <ListSubheader key="energy" sx={{ lineHeight: '32px' }}>
+            {t('projectPage.energy')}
+          </ListSubheader>,
+          <MenuItem key="grafnx" onClick={go(() => void navigate(`/grafnx-generator/${id}`))}>
+            <ListItemIcon>
+              <BoltIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('projectPage.energyGenerator')}</ListItemText>
+          </MenuItem>,
+        ]}
+      </Menu>
+    </>
+  );
+}

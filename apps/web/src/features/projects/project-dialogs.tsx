@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LinkGatewaysDialog } from '../gateways/link-gateways-dialog';
+import { ComingSoonDialog } from '../../ui/coming-soon-dialog';
+import { AddLicenceDialog } from './add-licence-dialog';
+import { CsvImportDialog, type CsvImportKind } from './csv-import-dialog';
+import type { ComingSoonDialogKind } from './project-menu-actions';
+
+type Project = { _id: string; name: string };
+
+export type ProjectDialog =
+  | { kind: 'link' | 'licence' | ComingSoonDialogKind; project: Project }
+  | { kind: 'import'; importKind: CsvImportKind }
+  | { kind: 'subscriptions' };
+
+function DialogHost({ dialog, onClose }: { dialog: ProjectDialog; onClose: () => void }) {
+  const { t } = useTranslation();
+  switch (dialog.kind) {
+    case 'link':
+      return <LinkGatewaysDialog project={dialog.project} onClose={onClose} />;
+    case 'licence':
+      return <AddLicenceDialog project={dialog.project} onClose={onClose} />;
+    case 'import':
+      return <CsvImportDialog kind={dialog.importKind} onClose={onClose} />;
+    case 'subscriptions':
+      return <ComingSoonDialog title={t('projects.admin.subscriptions')} onClose={onClose} />;
+    case 'graphs':
+    case 'monitoring':
+    case 'notifications':
+    case 'viewers':
+      return (
+        <ComingSoonDialog
+          title={t(`projects.dialogs.${dialog.kind}`)}
+          subtitle={dialog.project.name}
+          onClose={onClose}
+        />
+      );
+  }
+}
+
+/** One dialog of the project screens at a time: `open(dialog)`, and the element to render. */
+export function useProjectDialogs() {
+  const [dialog, setDialog] = useState<ProjectDialog | null>(null);
+  const element = dialog && <DialogHost dialog={dialog} onClose={() => setDialog(null)} />;
+  return { open: setDialog, element };
+}

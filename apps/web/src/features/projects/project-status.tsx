@@ -1,0 +1,75 @@
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import VpnLockIcon from '@mui/icons-material/VpnLockOutlined';
+import { useTranslation } from 'react-i18next';
+import type { ProjectItem } from '@atrium/contracts/project';
+import { StatusDot, type DotColor } from '../../ui/status-dot';
+
+const ONLINE_COLOR: Record<0 | 1 | 2, DotColor> = { 2: 'success', 1: 'warning', 0: 'error' };
+
+/** Online indicator: 2 all gateways online, 1 some, 0 none (document 2 §2). */
+export function OnlineIndicator({ project, compact }: { project: ProjectItem; compact: boolean }) {
+  const { t } = useTranslation();
+  const total = project.gateways.length;
+  if (total === 0)
+    return <StatusDot color="disabled" label={t('projects.noGateway')} compact={compact} />;
+  const online = project.gateways.filter((g) => g.online).length;
+  return (
+    <Tooltip title={t('projects.onlineOf', { online, total })}>
+      <span>
+        <StatusDot
+          color={ONLINE_COLOR[project.online]}
+          label={t(`projects.online.${project.online}`)}
+          compact={compact}
+        />
+      </span>
+    </Tooltip>
+  );
+}
+
+/** Connection: true when any gateway has a remote connection open. */
+export function ConnectionIndicator({ connected }: { connected: boolean }) {
+  const { t } = useTranslation();
+  return connected ? (
+    <Tooltip title={t('projects.connected')}>
+      <VpnLockIcon
+        color="success"
+        fontSize="small"
+        sx={{ verticalAlign: 'middle' }}
+        aria-label={t('projects.connected')}
+      />
+    </Tooltip>
+  ) : (
+    <Typography color="text.disabled" aria-label={t('projects.notConnected')}>
+      —
+    </Typography>
+  );
+}
+
+/** An icon button of a row that opens a dialog without opening the project. */
+export function RowIconButton(props: {
+  label: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip title={props.disabled ? '' : props.label}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={props.label}
+          disabled={props.disabled}
+          onClick={(e) => {
+            e.stopPropagation();
+            props.onClick();
+          }}
+        >
+          {props.icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

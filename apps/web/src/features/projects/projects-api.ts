@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { importGatewaysReply } from '@atrium/contracts/gateway';
+import { importLicencesReply, licenceReply, useLicenceReply } from '@atrium/contracts/licence';
+import { LIMITS } from '@atrium/contracts/limits';
+import { projectListReply, projectReply } from '@atrium/contracts/project';
+import { api } from '../../lib/api/client';
+import { QUERY_KEYS } from '../../lib/api/query-keys';
+
+const enc = encodeURIComponent;
+
+function csvForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** Project and licence calls of spec document 3 §7. */
+export const projectsApi = {
+  list: (signal?: AbortSignal) =>
+    api.get('/api/project', { schema: projectListReply, signal }).then((r) => r.projects),
+  get: (id: string, signal?: AbortSignal) =>
+    api.get(`/api/project/${enc(id)}`, { schema: projectReply, signal }).then((r) => r.project),
+  create: (name: string) =>
+    api.post('/api/project/create', { name }, { schema: projectReply }).then((r) => r.project),
+  rename: (id: string, name: string) =>
+    api.post(`/api/project/rename/${enc(id)}`, { name }, { schema: projectReply }),
+  remove: (id: string) => api.delete(`/api/project/delete/${enc(id)}`),
+  verifyLicence: (key: string) =>
+    api.get(`/api/licences/verify/${enc(key)}`, { schema: licenceReply }),
+  useLicence: (key: string, projectId: string) =>
+    api.post(`/api/licences/use/${enc(key)}`, { projectId }, { schema: useLicenceReply }),
+  importGateways: (file: File) =>
+    api.upload('/api/gateway/add', csvForm(file), { schema: importGatewaysReply }),
+  importLicences: (file: File) =>
+    api.upload('/api/licences/add', csvForm(file), { schema: importLicencesReply }),
+};
+
+/** The projects list, refreshed every 60 s (spec §2). */
+export function useProjects() {
+  return useQuery({
+    queryKey: QUERY_KEYS.projects,
+    queryFn: ({ signal }) => projectsApi.list(signal),
+    refetchInterval: LIMITS.projectRefreshMs,
+  });
+}
+
+export function useProject(id: string) {
+  return useQuery({
+    queryKey: QUERY_KEYS.project(id),
+    queryFn: ({ signal }) => projectsApi.get(id, signal),
+    refetchInterval: LIMITS.projectRefreshMs,
+  });
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { gatewayTypeSchema, macSchema, POOL_TYPES, versionSchema } from './gateway';
+import { TOKEN_SERVICES, UPDATE_BRANCHES } from './gateway-protocol';
+import { LIMITS } from './limits';
+
+/**
+ * REST bodies and replies of the gateway commands (document 3 §7, Gateway
+ * service), the firmware upload, and the console's socket events.
+ */
+
+/** Live criteria of the remote-access credentials (document 1 §5), as message keys. */
+export const ID_CRITERIA = {
+  atLeast8: (p: string) => p.length >= LIMITS.passwordMin,
+  upperCase: (p: string) => /[A-Z]/.test(p),
+  digitsCriteriaMsg: (p: string) => /\d/.test(p),
+  noSpecialCharactersPwd: (p: string) => /^[A-Za-z0-9]*$/.test(p),
+} as const;
+
+/** Username: letters and digits only (message key noSpecialCharacters). */
+export const gatewayUsername = z
+  .string()
+  .min(1, 'required')
+  .max(64)
+  .regex(/^[A-Za-z0-9]+$/, 'noSpecialCharacters');
+
+/** Password: 8+ letters and digits, with an uppercase letter and a digit. */
+export const gatewayPassword = z
+  .string()
+  .max(128)
+  .superRefine((p, ctx) => {
+    for (const [key, ok] of Object.entries(ID_CRITERIA)) {
+      if (!ok(p)) ctx.addIssue({ code: 'custom', message: key });
+    }
+  });
+
+export const gatewayCredentials = z.strictObject({
+  username: gatewayUsername,
+  password: gatewayPassword,
+});
+
+/** Password set-up wizard: config, and for kloudnx the flow editor and its dashboard. */
+export const initPasswordsBody = z.strictObject({
+  config: gatewayCredentials,
+  nodered: gatewayCredentials.optional(),
+  dashboard: gatewayCredentials.optional(),
+});
+export const configPasswordBody = gatewayCredentials;
+/** Flow-editor IDs: the password alone, or the editor and UI credentials. */
+export const noderedPasswordBody = z.strictObject({
+  username: gatewayUsername.optional(),
+  password: gatewayPassword,
+  username_ui: gatewayUsername.optional(),
+  password_ui: gatewayPassword.optional(),
+});
+export const poolTypeBody = z.strictObject({ pool: z.enum(POOL_TYPES) });
+/** Transfer dialog: copy the configuration of gateway `from` onto gateway `to` (MACs). */
+export const exportConfigBody = z.strictObject({ from: macSchema, to: macSchema });
+export const tokenGenerateBody = z.strictObject({ type: z.enum(TOKEN_SERVICES) });
+
+/** `GET /api/gateway/update/{id}/{branch}`: MAIN (default) or beta, in any case. */
+export const updateBranchParam = z
+  .string()
+  .max(8)
+  .transform((b, ctx) => {
+    const lower = b.toLowerCase();
+    if (lower === 'main') return 'MAIN' as const;
+    if (lower === 'beta') return 'beta' as const;
+    ctx.addIssue({ code: 'custom', message: 'invalidBranch' });
+    return z.NEVER;
+  });
+
+/** A command's reply: `message` is a console message key. */
+export const commandReply = z.object({ message: z.string() });
+export const hubTokenReply = z.object({
+  token: z.string(),
+  expiresAt: z.number().nullable().describe('epoch ms; null for a permanent token'),
+});
+export const permaTokenReply = z.object({ token: z.string().nullable() });
+
+export const FIRMWARE_MAX_BYTES = 256 * 1024 * 1024;
+export const firmwareQuery = z.strictObject({
+  type: gatewayTypeSchema,
+  version: versionSchema,
+  branch: z.enum(UPDATE_BRANCHES).default('MAIN'),
+});
+export const firmwareItem = z.object({
+  id: z.string(),
+  type: gatewayTypeSchema,
+  version: z.string(),
+  branch: z.enum(UPDATE_BRANCHES),
+  sha256: z.string(),
+  size: z.number(),
+  createdAt: z.number(),
+});
+export type FirmwareItem = z.infer<typeof firmwareItem>;
+export const firmwareReply = z.object({ firmware: firmwareItem });
+
+/** Counters of GET /api/hub/stats (administrators). */
+export const hubStatsReply = z.object({
+  transport: z.enum(['embedded', 'external', 'disabled']),
+  connected: z.number().describe('gateways connected to this node (embedded broker)'),
+  accepted: z.record(z.string(), z.number()),
+  dropped: z.record(z.string(), z.number()),
+  disconnected: z.record(z.string(), z.number()),
+  pendingCommands: z.number(),
+});
+export type HubStats = z.infer<typeof hubStatsReply>;
+
+/** Socket.io (path /socket.io): the client's requests. */
+export const joinRequest = z.strictObject({
+  project: z.string().min(1).max(64),
+  /** Also receive the project's KNX telegrams (event knx:telegrams). */
+  telegrams: z.boolean().optional(),
+});
+
+/** Socket.io event names (docs/gateway-protocol.md, "Console events"). */
+export const SOCKET_EVENTS = {
+  state: 'gateway:state',
+  info: 'gateway:info',
+  update: 'gateway:update',
+  telegrams: 'knx:telegrams',
+} as const;
+
+export const gatewayStateEvent = z.object({
+  project: z.string(),
+  mac: z.string(),
+  online: z.boolean(),
+  lastOnline: z.number().nullable(),
+  lastConnection: z.number().nullable(),
+});
+export const gatewayInfoEvent = z.object({
+  project: z.string(),
+  mac: z.string(),
+  version: z.string().nullable(),
+  ip: z.string().nullable(),
+  volt: z.number().nullable(),
+  busload: z.number().nullable(),
+  protect: z.boolean(),
+  vpn: z.object({ online: z.boolean(), lastConnection: z.number().nullable() }),
+});
+export const gatewayUpdateEvent = z.object({
+  project: z.string(),
+  mac: z.string(),
+  step: z.union([z.string(), z.literal(-1)]).nullable(),
+  version: z.string().nullable(),
+  /** A console message key when the update failed (firmwareChecksumMismatch…). */
+  error: z.string().optional(),
+});
+export const telegramsEvent = z.object({
+  project: z.string(),
+  mac: z.string(),
+  items: z.array(
+    z.object({
+      ga: z.string(),
+      dpt: z.string(),
+      value: z.union([z.number(), z.boolean()]),
+      t: z.number(),
+    }),
+  ),
+});
+export type GatewayStateEvent = z.infer<typeof gatewayStateEvent>;
+export type GatewayInfoEvent = z.infer<typeof gatewayInfoEvent>;
+export type GatewayUpdateEvent = z.infer<typeof gatewayUpdateEvent>;
+export type TelegramsEvent = z.infer<typeof telegramsEvent>;
