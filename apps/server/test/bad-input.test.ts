@@ -23,7 +23,7 @@ describe('bad input never gets a 500 and writes nothing', () => {
     ['null body', 'null', 400],
     ['array body', '[]', 400],
   ];
-  it.each(cases)('%s → %i with a code', async (_name, payload, status) => {
+  it.each(cases)('%s → a 4xx with a code', async (_name, payload, status) => {
     const before = await countUsers();
     const res = await t.app.inject({
       method: 'POST',
@@ -118,7 +118,7 @@ describe('bad input to projects and gateways: a 4xx with a code, nothing written
           `/api/gateway/waiting?mac=a1b2c3d4e5&sn=AB12CD34`,
           undefined,
           400,
-          'validation',
+          'invalidMac',
         ],
         [
           'MAC with a non-hex digit',
@@ -126,7 +126,7 @@ describe('bad input to projects and gateways: a 4xx with a code, nothing written
           '/api/gateway/create',
           { name: 'x', mac: 'g1b2c3d4e5f6', sn: 'AB12CD34' },
           400,
-          'validation',
+          'invalidMac',
         ],
         [
           'serial of 7',
@@ -134,7 +134,7 @@ describe('bad input to projects and gateways: a 4xx with a code, nothing written
           '/api/gateway/create',
           { name: 'x', mac: waiting.mac, sn: 'AB12CD3' },
           400,
-          'validation',
+          'invalidSerial',
         ],
         [
           'empty gateway name',
@@ -142,7 +142,7 @@ describe('bad input to projects and gateways: a 4xx with a code, nothing written
           '/api/gateway/create',
           { name: ' ', mac: waiting.mac, sn: waiting.sn },
           400,
-          'validation',
+          'invalidNameAddGW',
         ],
         [
           'gateway name of 31',
@@ -150,16 +150,16 @@ describe('bad input to projects and gateways: a 4xx with a code, nothing written
           '/api/gateway/create',
           { name: 'x'.repeat(31), mac: waiting.mac, sn: waiting.sn },
           400,
-          'validation',
+          'invalidNameAddGW',
         ],
-        ['empty project name', 'POST', '/api/project/create', { name: '' }, 400, 'validation'],
+        ['empty project name', 'POST', '/api/project/create', { name: '' }, 400, 'invalidName'],
         [
           'project name of 101',
           'POST',
           '/api/project/create',
           { name: 'x'.repeat(101) },
           400,
-          'validation',
+          'invalidName',
         ],
         ['unknown project', 'GET', '/api/project/does-not-exist', undefined, 404, 'notFound'],
         [

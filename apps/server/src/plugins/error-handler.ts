@@ -31,7 +31,10 @@ export const errorHandlerPlugin = fp((app, _opts, done) => {
         path: v.instancePath,
         message: v.message ?? 'invalid',
       }));
-      body = { statusCode: 400, code: 'validation', message: 'Invalid request', details };
+      // A schema refinement whose message is a spec key (invalidMac, invalidNameAddGW...) gives
+      // that key as the code, so the console can show the precise translated message.
+      const key = details.map((d) => d.message).find((m) => /^[a-zA-Z][\w.]*$/.test(m));
+      body = { statusCode: 400, code: key ?? 'validation', message: 'Invalid request', details };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       body = {
         statusCode: err.statusCode,

@@ -158,7 +158,7 @@ describe('create, rename, delete', () => {
       const res = await call(boss, 'POST', '/api/project/create', { name });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
-        code: 'validation',
+        code: 'invalidName',
         details: [{ message: 'invalidName' }],
       });
     }
