@@ -69,6 +69,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       SMTP_URL: smtpUrl,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      MQTT_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,8 @@ let stack: Stack;
 let supervisorToken: string;
 
 beforeAll(async () => {
-  stack = await startStack({ SEED_DEMO: 'true' });
+  // MQTT_PORT 0: the embedded broker takes any free port, so other servers on 1883 do not matter.
+  stack = await startStack({ SEED_DEMO: 'true', MQTT_PORT: '0' });
   supervisorToken = await apiSignIn(stack, SUPERVISOR.email, SUPERVISOR.password);
 });
 afterAll(() => stack?.stop());

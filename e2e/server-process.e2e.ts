@@ -18,7 +18,14 @@ async function startServer(env: Record<string, string>) {
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_PORT: '0',
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
@@ -85,7 +92,10 @@ describe('the server process', () => {
         '--password',
         'Adm1n!pass',
       ],
-      { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', DATA_DIR: s.dataDir } },
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production', DATA_DIR: s.dataDir, MQTT_PORT: '0' },
+      },
     );
     expect(out.stdout).toContain('boss@example.com');
     expect(await s.signin('boss@example.com', 'Adm1n!pass')).toMatchObject({
@@ -105,7 +115,7 @@ describe('the server process', () => {
       ],
       {
         cwd: ROOT,
-        env: { ...process.env, DATA_DIR: s.dataDir },
+        env: { ...process.env, DATA_DIR: s.dataDir, MQTT_PORT: '0' },
       },
     ).catch((e: { code: number }) => e);
     expect(bad).toMatchObject({ code: 2 });

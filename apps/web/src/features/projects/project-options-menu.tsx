@@ -5,6 +5,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import ListSubheader from '@mui/material/ListSubheader';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import SettingsIcon from '@mui/icons-material/TuneOutlined';
@@ -25,6 +28,8 @@ export function ProjectOptionsMenu({ canDelete, onAction }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [sub, setSub] = useState<HTMLElement | null>(null);
+  // On phones a side submenu would cover its parent: the project entries are listed inline.
+  const inline = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const close = () => {
     setSub(null);
     setAnchor(null);
@@ -68,17 +73,26 @@ export function ProjectOptionsMenu({ canDelete, onAction }: Props) {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 250 } } }}
       >
-        <MenuItem
-          aria-haspopup="menu"
-          onClick={(e) => setSub(e.currentTarget)}
-          selected={sub !== null}
-        >
-          <ListItemIcon>
-            <FolderIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('projectPage.projectSubmenu')}</ListItemText>
-          <ChevronRightIcon fontSize="small" color="action" />
-        </MenuItem>
+        {inline ? (
+          [
+            <ListSubheader key="project" sx={{ lineHeight: '32px' }}>
+              {t('projectPage.projectSubmenu')}
+            </ListSubheader>,
+            ...projectEntries.map((action) => entry(action)),
+          ]
+        ) : (
+          <MenuItem
+            aria-haspopup="menu"
+            onClick={(e) => setSub(e.currentTarget)}
+            selected={sub !== null}
+          >
+            <ListItemIcon>
+              <FolderIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('projectPage.projectSubmenu')}</ListItemText>
+            <ChevronRightIcon fontSize="small" color="action" />
+          </MenuItem>
+        )}
         <Divider />
         {entry('addLicence', t('projectPage.addLicenceOrAddon'))}
         {entry('notifications', t('projectPage.manageNotifications'))}

@@ -34,7 +34,7 @@ function MethodCard(props: {
         minWidth: 0,
         flexDirection: 'column',
         gap: 0.75,
-        p: 1.5,
+        p: { xs: 1, sm: 1.5 },
         borderRadius: 2,
         border: '1.5px solid',
         borderColor: props.selected ? 'primary.main' : 'divider',
