@@ -21,6 +21,7 @@ export async function gatewayWithSecret(
 /** An MQTT 3.1.1 client logged in as a gateway; rejects when the broker refuses it. */
 export function connectAs(url: string, mac: string, secret: string): Promise<MqttClient> {
   return mqtt.connectAsync(url, {
+    will: { topic: `nx/${mac}/state`, payload: Buffer.from('offline'), qos: 1, retain: true },
     protocolVersion: 4,
     clientId: `t-${mac}-${randomBytes(3).toString('hex')}`,
     username: mac,
@@ -40,15 +41,30 @@ export function startAgent(
     mac: gw.mac,
     type: gw.type,
     version: gw.version ?? '8.5.0',
-    link: new MqttLink({ url, mac: gw.mac, secret: gw.secret, minBackoffMs: 200, maxBackoffMs: 1_000 }),
-    timing: { infoEveryMs: 60_000, rebootDownMs: 500, updateSteps: 3, updateStepMs: 100, ...timing },
+    link: new MqttLink({
+      url,
+      mac: gw.mac,
+      secret: gw.secret,
+      minBackoffMs: 200,
+      maxBackoffMs: 1_000,
+    }),
+    timing: {
+      infoEveryMs: 60_000,
+      rebootDownMs: 500,
+      updateSteps: 3,
+      updateStepMs: 100,
+      ...timing,
+    },
   });
   agent.start();
   return agent;
 }
 
 /** Polls `check` until it returns a value other than undefined/false. */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -65,8 +81,17 @@ export async function storedGateway(app: FastifyInstance, mac: string) {
 }
 
 /** A console socket signed in with `token`, joined to `project`. */
-export async function consoleSocket(baseUrl: string, token: string, project: string, telegrams = false) {
-  const socket: Socket = io(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+export async function consoleSocket(
+  baseUrl: string,
+  token: string,
+  project: string,
+  telegrams = false,
+) {
+  const socket: Socket = io(baseUrl, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+  });
   const joined = await new Promise<unknown>((resolve, reject) => {
     socket.once('connect_error', reject);
     socket.once('connect', () => socket.emit('join', { project, telegrams }, resolve));

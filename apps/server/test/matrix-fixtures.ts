@@ -3,6 +3,7 @@ import { newId } from '../src/lib/ids';
 import type { Scope } from '../src/permissions';
 import { createGateway, createProject, randomMac, randomSerial } from './fixtures';
 import { ETS_XML, seedMonitoring } from './monitoring-fixtures';
+import { HUB_SAMPLES, seedHubDemos, type HubFixture } from './hub-matrix-samples';
 import type { TestUser } from './test-server';
 
 /**
@@ -18,6 +19,7 @@ export interface MatrixFixture {
   licence: string;
   message: string;
   guest: TestUser;
+  hub: HubFixture;
 }
 
 export async function matrixFixture(
@@ -55,7 +57,8 @@ export async function matrixFixture(
     .execute();
   for (const v of [guest, ...viewers]) await app.services.projectsRepo.addViewer(project.id, v.id);
   await seedMonitoring(app, project.id, gateway.mac);
-  return { project, gateway, loose, waiting, licence, message, guest };
+  const hub = await seedHubDemos(app, ownTeam, project.id);
+  return { project, gateway, loose, waiting, licence, message, guest, hub };
 }
 
 /** A request that should succeed when the caller is allowed. */
@@ -174,6 +177,7 @@ export const SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   'POST /api/information/message': () => ({ payload: { color: 'info', text: 'Hello' } }),
   'DELETE /api/information/message/:id': (f) => ({ params: { id: f.message } }),
   ...MONITORING_SAMPLES,
+  ...HUB_SAMPLES,
 };
 
 /** The areas whose every route must have a sample. */
@@ -182,4 +186,7 @@ export const SAMPLED_PREFIXES = [
   '/api/gateway',
   '/api/licences',
   '/api/information',
+  '/api/klocknx',
+  '/api/emergynx',
+  '/api/hub',
 ];

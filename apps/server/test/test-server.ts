@@ -51,7 +51,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SMTP_URL: smtpUrl,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.ATRIUM_TEST_LOG ?? 'silent',
     PUBLIC_URL: 'http://localhost:8080',
     // The gateway hub's embedded broker on a free loopback port, so test files run side by side.
     HOST: '127.0.0.1',

@@ -5,8 +5,10 @@ import { MONITORING_LIMITS } from './monitoring';
 /** Graph precisions, aggregations and chart modes (document 2 §2 Graph dialog, §9). */
 export const PRECISIONS = ['auto', '1s', '1m', '1h', '1d', '1w'] as const;
 export type Precision = (typeof PRECISIONS)[number];
+/** How a bucket's points become one value. */
 export const AGGREGATIONS = ['mean', 'max', 'min'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
+/** Chart modes of the graph dialog (drawn by the console). */
 export const CHART_MODES = ['average', 'curve', 'performance'] as const;
 
 /** The measurement naming a gateway's supply-voltage series (a default series of every gateway). */
@@ -80,7 +82,9 @@ export const favoritesAddBody = z.strictObject({
   favorites: favorite,
   overwrite: z.boolean().optional(),
 });
+/** Removes the favorite of that name; 404 favoriteNotFound. */
 export const favoritesRemoveBody = z.strictObject({
   favorite: z.string().max(MONITORING_LIMITS.favoriteNameMax).describe('its name'),
 });
+/** Every favorite of the project, by name. */
 export const favoritesReply = z.object({ favorites: z.array(favorite) });

@@ -98,7 +98,7 @@ export const firmwareReply = z.object({ firmware: firmwareItem });
 /** Counters of GET /api/hub/stats (administrators). */
 export const hubStatsReply = z.object({
   transport: z.enum(['embedded', 'external', 'disabled']),
-  connected: z.number().describe('gateways connected to this node (embedded broker)'),
+  connected: z.number().describe('gateways online as this node sees them (demo gateways included)'),
   accepted: z.record(z.string(), z.number()),
   dropped: z.record(z.string(), z.number()),
   disconnected: z.record(z.string(), z.number()),

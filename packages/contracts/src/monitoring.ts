@@ -39,6 +39,7 @@ export function etsTreeOf<A extends z.ZodType>(address: A) {
   const middle = z.object({ middle: z.number(), name: z.string(), addresses: z.array(address) });
   return z.array(z.object({ main: z.number(), name: z.string(), middles: z.array(middle) }));
 }
+/** The tree of a project's ETS file. */
 export const etsTree = etsTreeOf(etsAddress);
 export type EtsTree = z.infer<typeof etsTree>;
 
@@ -53,8 +54,11 @@ export const skippedAddress = z.object({
   reason: z.enum(['missingAddress', 'malformedAddress', 'duplicateAddress']),
 });
 
+/** GET /api/project/ets/{id}. */
 export const etsFileReply = z.object({ ets: etsInfos.extend({ file: etsTree }) });
+/** GET /api/project/ets/infos/{id}: null when the project has no file. */
 export const etsInfosReply = z.object({ infos: etsInfos.nullable() });
+/** GET /api/project/ets/simplified/{id}: empty when the project has no file. */
 export const etsSimplifiedReply = z.object({ addresses: z.array(etsAddress) });
 /** Upload (200, or 206 when `skipped` is not empty): the stored file's infos. */
 export const etsUploadReply = z.object({ infos: etsInfos, skipped: z.array(skippedAddress) });
@@ -75,6 +79,7 @@ export const gatewayEtsAddress = etsAddress.extend({
   usedBy: z.string().nullable().describe('MAC of the other gateway recording it'),
   disabled: z.enum(DISABLED_REASONS).nullable(),
 });
+/** GET /api/gateway/ets/{id}: the tree annotated for the gateway, and the counts. */
 export const gatewayEtsReply = z.object({
   ets: etsInfos.extend({ file: etsTreeOf(gatewayEtsAddress) }),
   cpt: z.number().describe("this gateway's monitored addresses"),
@@ -95,14 +100,19 @@ export const projectMonitoredAddress = monitoredAddress.extend({
   gateway: z.string().describe('gateway name'),
 });
 
+/** GET /api/project/monitored/{id}. */
 export const projectMonitoredReply = z.object({ monitored: z.array(projectMonitoredAddress) });
+/** GET /api/project/monitored/count/{id}: `cpt` over the project, per gateway in `monitored`. */
 export const projectMonitoredCountReply = z.object({
   cpt: z.number(),
   max: z.number(),
   monitored: z.array(z.object({ mac: z.string(), count: z.number() })),
 });
+/** DELETE /api/project/monitored/{id}: how many addresses were removed. */
 export const monitoredResetReply = z.object({ message: z.string(), removed: z.number() });
+/** GET /api/gateway/monitored/{id}. */
 export const gatewayMonitoredReply = z.object({ monitored: z.array(monitoredAddress) });
+/** GET /api/gateway/monitored/count/{id}. */
 export const gatewayMonitoredCountReply = gatewayEtsReply.pick({
   cpt: true,
   total: true,
@@ -119,6 +129,7 @@ export const monitorItem = z.strictObject({
 export const gatewayMonitorBody = z.strictObject({
   monitor: z.array(monitorItem).max(MONITORING_LIMITS.monitorMax),
 });
+/** POST /api/gateway/monitored/{id}: the stored list. */
 export const gatewayMonitorReply = gatewayMonitoredReply.extend({
   sent: z.boolean().describe('the gateway was told at once (else when it next connects)'),
 });
@@ -129,9 +140,13 @@ export const addressesErrorFields = z.object({
   max: z.number().optional(),
 });
 
+/** Keys of the project logger, the values `projections` may name. */
 export const LOGGER_KEYS = loggerSchema.keyof().options;
+/** POST /api/project/logs/pause/{id}: true pauses, false restarts. */
 export const loggerPauseBody = z.strictObject({ pause: z.boolean() });
+/** The project's logger after a change. */
 export const loggerReply = z.object({ logger: loggerSchema });
+/** GET /api/project/logs/options/{id}?projections=pause,voltage */
 export const loggerOptionsQuery = z.strictObject({
   projections: z
     .string()
@@ -139,6 +154,7 @@ export const loggerOptionsQuery = z.strictObject({
     .optional()
     .describe(`comma-separated keys among ${LOGGER_KEYS.join(', ')}; all when absent`),
 });
+/** The logger fields asked for. */
 export const loggerOptionsReply = z.object({ logger: loggerSchema.partial() });
 
 const volts = z
@@ -153,4 +169,5 @@ export const voltageOptionsBody = z.strictObject({
   minimum: volts,
   maximum: volts,
 });
+/** POST /api/project/voltage/options/{id}: the stored settings. */
 export const voltageReply = z.object({ voltage: loggerSchema.shape.voltage });

@@ -7,3 +7,6 @@ export const errorReply = z.object({
   message: z.string(),
   _id: z.string().optional(),
 });
+
+/** Error reply of a gateway command: `reason` is the gateway's own error code (gatewayRefused). */
+export const commandErrorReply = errorReply.extend({ reason: z.string().optional() });

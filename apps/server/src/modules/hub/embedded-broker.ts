@@ -70,7 +70,14 @@ export class EmbeddedBroker implements HubTransport {
     broker.on('clientReady', (client) => this.arrived(client));
     broker.on('clientDisconnect', (client) => this.left(client));
     this.tcp = createServer((socket) => broker.handle(socket));
-    await new Promise<void>((resolve) => this.tcp?.listen(this.o.port, this.o.host, resolve));
+    const tcp = this.tcp;
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject); // a port in use stops the start instead of hanging it
+      tcp.listen(this.o.port, this.o.host, () => {
+        tcp.off('error', reject);
+        resolve();
+      });
+    });
     const address = this.tcp.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
     this.serveWebSocket(broker);

@@ -64,7 +64,7 @@ export class ExternalBroker implements HubTransport {
     const parser = mqttPacket.parser({ protocolVersion: 4 });
     socket.on('data', (chunk) => parser.parse(chunk));
     parser.on('packet', (packet) => this.onPacket(packet));
-    parser.on('error', (err) => socket.destroy(err));
+    parser.on('error', (err: Error) => socket.destroy(err));
     socket.on('error', (err) =>
       this.o.log.warn({ err: err.message }, 'MQTT broker connection error'),
     );
@@ -87,26 +87,20 @@ export class ExternalBroker implements HubTransport {
   }
 
   private onPacket(packet: Packet) {
-    switch (packet.cmd) {
-      case 'connack':
-        if (packet.returnCode !== 0)
-          return this.socket?.destroy(new Error(`CONNACK ${packet.returnCode}`));
-        this.send({ cmd: 'subscribe', messageId: this.allocate(), subscriptions: SUBSCRIPTIONS });
-        this.ping = setInterval(() => this.send({ cmd: 'pingreq' }), 15_000);
-        return;
-      case 'suback':
-        this.o.log.info({ granted: packet.granted }, 'subscribed to the external MQTT broker');
-        return this.markReady();
-      case 'publish':
-        return this.onPublish(packet.topic, packet.payload, packet.qos, packet.messageId);
-      case 'puback': {
-        const waiting =
-          packet.messageId === undefined ? undefined : this.inflight.get(packet.messageId);
-        if (packet.messageId !== undefined) this.inflight.delete(packet.messageId);
-        return waiting?.resolve();
+    if (packet.cmd === 'connack') {
+      if (packet.returnCode !== 0) {
+        return this.socket?.destroy(new Error(`CONNACK ${packet.returnCode}`));
       }
-      default:
-        return;
+      this.send({ cmd: 'subscribe', messageId: this.allocate(), subscriptions: SUBSCRIPTIONS });
+      this.ping = setInterval(() => this.send({ cmd: 'pingreq' }), 15_000);
+    } else if (packet.cmd === 'suback') {
+      this.o.log.info({ granted: packet.granted }, 'subscribed to the external MQTT broker');
+      this.markReady();
+    } else if (packet.cmd === 'publish') {
+      this.onPublish(packet.topic, packet.payload, packet.qos, packet.messageId);
+    } else if (packet.cmd === 'puback' && packet.messageId !== undefined) {
+      this.inflight.get(packet.messageId)?.resolve();
+      this.inflight.delete(packet.messageId);
     }
   }
 

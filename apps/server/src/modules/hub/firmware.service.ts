@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -117,6 +117,8 @@ export class FirmwareService {
     );
     const fw = ok ? await this.repo.findById(id) : undefined;
     if (!fw) throw notFound('firmware');
-    return { size: Number(fw.size), stream: createReadStream(join(this.dir, fw.file)) };
+    const path = join(this.dir, fw.file);
+    // The size on disk, not the recorded one: the gateway's hash check tells them apart.
+    return { size: (await stat(path)).size, stream: createReadStream(path) };
   }
 }

@@ -139,7 +139,9 @@ export class GatewayActions {
         PROTOCOL_LIMITS.updateTimeoutMs,
       );
     } catch (err) {
-      const reason = err instanceof AppError ? String(err.extra.reason ?? err.code) : 'error';
+      const extra = err instanceof AppError ? err.extra.reason : undefined;
+      const reason =
+        typeof extra === 'string' ? extra : err instanceof AppError ? String(err.code) : 'error';
       this.d.hub.updates.failed(identity, reason);
       throw err;
     }

@@ -12,7 +12,7 @@ import {
   updateBranchParam,
 } from '@atrium/contracts/hub';
 import { forbidden, notFound } from '../../lib/errors';
-import { errorReply } from '../../lib/schemas';
+import { commandErrorReply, errorReply } from '../../lib/schemas';
 import { requireUser, type SessionUser } from '../../plugins/auth';
 import type { ProjectAccess } from '../projects/project-access';
 import type { GatewayActions } from './gateway-actions.service';
@@ -29,7 +29,7 @@ const ref = z.object({ id: z.string().min(1).max(64).describe('gateway id or MAC
 const COMMAND_ERRORS =
   '409 gatewayOffline at once when the gateway is offline; 504 gatewayTimeout when it does not ' +
   'answer within 10 s; 422 gatewayRefused when it answers an error (its code in `reason`).';
-const errors = { 404: errorReply, 409: errorReply, 422: errorReply, 504: errorReply };
+const errors = { 404: errorReply, 409: errorReply, 422: commandErrorReply, 504: errorReply };
 const command = (summary: string, extra = '') => ({
   tags,
   summary,

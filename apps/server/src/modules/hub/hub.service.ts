@@ -51,16 +51,17 @@ export class Hub implements TransportSink {
   private readonly bus: CommandBus;
   private readonly ingest: Ingest;
   private transport: HubTransport | undefined;
-  /** Work to run when a gateway connects (pending init, queued update), set by the actions service. */
+  /**
+   * Work that waits for a gateway (pending init, queued update), run when it says `online`:
+   * it publishes that once subscribed to its commands. Set by the actions service.
+   */
   onArrival: (gw: GatewayIdentity) => void = () => {};
 
   constructor(private readonly d: HubDeps) {
     this.counters = new HubCounters(d.log);
     this.directory = new GatewayDirectory(d.repo);
     this.writer = new GatewayStateWriter(d.repo, d.log);
-    this.presence = new Presence(this.directory, this.writer, this.events, (gw) =>
-      this.onArrival(gw),
-    );
+    this.presence = new Presence(this.directory, this.writer, this.events);
     this.updates = new UpdateTracker(this.directory, this.writer, this.events);
     this.bus = new CommandBus((mac, payload) => this.deliver(mac, payload), this.updates.onEvent);
     this.demos = new DemoFleet(this);
@@ -75,6 +76,7 @@ export class Hub implements TransportSink {
       counters: this.counters,
       limiter: new RateLimiter(PROTOCOL_LIMITS.rateBurst, PROTOCOL_LIMITS.ratePerSecond),
       presenceFromState: d.presenceFromState,
+      onReady: (gw) => this.onArrival(gw),
     });
   }
 
@@ -127,7 +129,7 @@ export class Hub implements TransportSink {
   stats(): HubStats {
     return this.counters.snapshot({
       transport: this.transport?.kind ?? 'disabled',
-      connected: this.transport?.connectedCount ?? 0,
+      connected: this.presence.count,
       pendingCommands: this.bus.size,
     });
   }

@@ -34,6 +34,8 @@ export interface IngestDeps {
   limiter: RateLimiter;
   /** With an external broker, presence comes from the retained state topic. */
   presenceFromState: boolean;
+  /** The gateway said `online`: it is subscribed to its commands. */
+  onReady: (gw: GatewayIdentity) => void;
 }
 
 /** Validates every gateway publish and hands it to the part of the hub that owns it. */
@@ -84,6 +86,7 @@ export class Ingest {
       if (state.data === 'online') await this.d.presence.connected(gw.mac);
       else await this.d.presence.disconnected(gw.mac);
     }
+    if (state.data === 'online') this.d.onReady(gw);
     return 'ack';
   }
 

@@ -15,8 +15,6 @@ export class Presence {
     private readonly directory: GatewayDirectory,
     private readonly writer: GatewayStateWriter,
     private readonly events: HubEvents,
-    /** Work that waits for a gateway to connect (pending init, queued update). */
-    private readonly onArrival: (gw: GatewayIdentity) => void,
   ) {}
 
   isOnline(mac: string): boolean {
@@ -36,7 +34,6 @@ export class Presence {
     const now = Date.now();
     this.writer.put(mac, gw.teamId, { online: 1, last_online: now });
     this.emit(gw, true, now);
-    this.onArrival(gw);
   }
 
   async disconnected(mac: string) {

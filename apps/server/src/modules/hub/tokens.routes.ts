@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandReply, hubTokenReply, permaTokenReply } from '@atrium/contracts/hub';
-import { errorReply } from '../../lib/schemas';
+import { commandErrorReply, errorReply } from '../../lib/schemas';
 import type { GatewayActions } from './gateway-actions.service';
 import type { GatewayTokens } from './gateway-tokens.service';
 
@@ -9,7 +9,7 @@ const params = z.object({
   a: z.string().min(1).max(64).describe('project id'),
   b: z.string().min(1).max(64).describe('gateway MAC (or id), linked to that project'),
 });
-const errors = { 404: errorReply, 409: errorReply, 422: errorReply, 504: errorReply };
+const errors = { 404: errorReply, 409: errorReply, 422: commandErrorReply, 504: errorReply };
 const OFFLINE =
   'Sends a command: 409 gatewayOffline when the gateway is offline, 504 gatewayTimeout.';
 

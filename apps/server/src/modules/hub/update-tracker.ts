@@ -10,6 +10,9 @@ import type { ProgressHandler } from './command-bus';
  * reported, by the version event or by the next info.
  */
 export class UpdateTracker {
+  /** The version last announced per gateway: the version event and the next info both report it. */
+  private readonly announced = new Map<string, string>();
+
   constructor(
     private readonly directory: GatewayDirectory,
     private readonly writer: GatewayStateWriter,
@@ -17,6 +20,7 @@ export class UpdateTracker {
   ) {}
 
   started(gw: GatewayIdentity) {
+    this.announced.delete(gw.mac);
     this.set(gw, 'updating', gw.version);
   }
 
@@ -36,6 +40,8 @@ export class UpdateTracker {
 
   /** The gateway runs `version`: the update is over (also called when info shows a new version). */
   finished(gw: GatewayIdentity, version: string) {
+    if (this.announced.get(gw.mac) === version) return;
+    this.announced.set(gw.mac, version);
     this.writer.put(gw.mac, gw.teamId, { version, step: null, waiting_update: 0 });
     this.directory.forget(gw.mac);
     this.emit(gw, null, version);

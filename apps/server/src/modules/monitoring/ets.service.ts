@@ -16,6 +16,7 @@ export interface EtsFile extends EtsInfos {
   file: EtsTree;
 }
 
+/** 404 etsFileNotFound: the project has no ETS file (console: projectOrEtsNotFound). */
 export const etsFileNotFound = () =>
   new AppError(404, 'etsFileNotFound', 'This project has no ETS file');
 

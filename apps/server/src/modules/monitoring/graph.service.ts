@@ -12,6 +12,7 @@ import { knxSeriesKey, voltageSeriesKey } from './monitoring-series';
 import { monitorableDpt, normalizeAddress } from './monitored-rules';
 import type { MonitoredRepository } from './monitored.repository';
 
+/** What the graph reads: the store, the monitored list and the project's gateways. */
 export interface GraphDeps {
   store: Pick<TimeSeriesStore, 'findSeries' | 'query'>;
   monitored: Pick<MonitoredRepository, 'listProject'>;
@@ -33,6 +34,31 @@ const cannotFind = (addresses: string[]) =>
   new AppError(404, 'cannotFindAddress', `Not monitored here: ${addresses.join(', ')}`, {
     addresses,
   });
+
+/** A gateway's supply-voltage series. */
+const voltageTarget = (projectId: string, g: { mac: string; name: string }): Target => ({
+  key: voltageSeriesKey(projectId, g.mac),
+  address: VOLTAGE_MEASUREMENT,
+  mac: g.mac,
+  name: g.name,
+  dpt: null,
+  unit: 'V',
+  isBool: false,
+});
+
+/** A monitored address's series, described by its DPT. */
+const addressTarget = (
+  projectId: string,
+  row: { address: string; gateway_mac: string; name: string; dpt: string },
+): Target => ({
+  key: knxSeriesKey(projectId, row.gateway_mac, row.address),
+  address: row.address,
+  mac: row.gateway_mac,
+  name: row.name,
+  dpt: row.dpt,
+  unit: unitOf(row.dpt) ?? '',
+  isBool: isBooleanDpt(row.dpt),
+});
 
 /** The one isBool of a query: as asked, or from the DPTs; a mismatch or a mix is invalidDPT. */
 function boolOf(targets: readonly Target[], asked: boolean | undefined): boolean {
@@ -62,18 +88,7 @@ export class GraphService {
     const missing: string[] = [];
     for (const m of new Set(q.measurements)) {
       if (m === VOLTAGE_MEASUREMENT) {
-        for (const g of dest) {
-          const key = voltageSeriesKey(projectId, g.mac);
-          out.push({
-            key,
-            address: m,
-            mac: g.mac,
-            name: g.name,
-            dpt: null,
-            unit: 'V',
-            isBool: false,
-          });
-        }
+        out.push(...dest.map((g) => voltageTarget(projectId, g)));
         continue;
       }
       const address = normalizeAddress(m);
@@ -81,19 +96,8 @@ export class GraphService {
       const row = rows.find(
         (r) => r.address === address && dest.some((g) => g.mac === r.gateway_mac),
       );
-      if (!row || !monitorableDpt(row.dpt)) {
-        missing.push(m);
-        continue;
-      }
-      out.push({
-        key: knxSeriesKey(projectId, row.gateway_mac, address),
-        address,
-        mac: row.gateway_mac,
-        name: row.name,
-        dpt: row.dpt,
-        unit: unitOf(row.dpt) ?? '',
-        isBool: isBooleanDpt(row.dpt),
-      });
+      if (row && monitorableDpt(row.dpt)) out.push(addressTarget(projectId, row));
+      else missing.push(m);
     }
     if (missing.length) throw cannotFind(missing);
     return out;
@@ -110,11 +114,22 @@ export class GraphService {
     const targets = await this.targets(projectId, q);
     const isBool = boolOf(targets, q.isBool);
     const ids = await Promise.all(targets.map((t) => this.d.store.findSeries(t.key)));
-    const known = ids.filter((id): id is number => id !== undefined);
-    let result;
+    const result = await this.read(ids, q, isBool);
+    const points = new Map(result.series.map((s) => [s.seriesId, s.points]));
+    const data = targets.map(({ key: _key, ...t }, i) => {
+      const id = ids[i];
+      return { ...t, list: id === undefined ? [] : (points.get(id) ?? []) };
+    });
+    const reply: GraphReply = { precision: result.precision, data };
+    if (data.every((s) => s.list.length === 0)) reply.code = 'noData';
+    return reply;
+  }
+
+  /** The store's query over the series that exist; its range errors become 400s. */
+  private async read(ids: readonly (number | undefined)[], q: GraphQuery, isBool: boolean) {
     try {
-      result = await this.d.store.query({
-        seriesIds: known,
+      return await this.d.store.query({
+        seriesIds: ids.filter((id): id is number => id !== undefined),
         start: q.start,
         stop: q.stop,
         precision: q.window,
@@ -130,12 +145,5 @@ export class GraphService {
       }
       throw err;
     }
-    const points = new Map(result.series.map((s) => [s.seriesId, s.points]));
-    const data = targets.map(({ key: _key, ...t }, i) => {
-      const id = ids[i];
-      return { ...t, list: id === undefined ? [] : (points.get(id) ?? []) };
-    });
-    const empty = data.every((s) => s.list.length === 0);
-    return { precision: result.precision, data, ...(empty ? { code: 'noData' as const } : {}) };
   }
 }

@@ -9,6 +9,7 @@ import type { VoltageRecorder } from './voltage-recorder';
 type LoggerKey = keyof Logger;
 type Voltage = Logger['voltage'];
 
+/** What the logger service changes and whom it tells. */
 export interface LoggerDeps {
   projects: ProjectsRepository;
   monitored: Pick<MonitoredService, 'notifyProject'>;

@@ -11,6 +11,7 @@ export interface MonitorInput {
   name?: string | undefined;
 }
 
+/** Why an address cannot be picked: a spec error code. */
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 /** The 3-level form of any accepted address form, or undefined when it is not an address. */
@@ -41,7 +42,9 @@ export function normalizeMonitorList(
   items: readonly MonitorInput[],
   ets: ReadonlyMap<string, EtsAddress>,
 ): MonitoredAddress[] {
-  const [malformed, noDpt, invalid] = [[], [], []] as [string[], string[], string[]];
+  const malformed: string[] = [];
+  const noDpt: string[] = [];
+  const invalid: string[] = [];
   const out = new Map<string, MonitoredAddress>();
   for (const item of items) {
     const address = normalizeAddress(item.address);

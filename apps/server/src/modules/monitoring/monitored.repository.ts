@@ -4,6 +4,7 @@ import type { MonitoredAddressTable } from '../../db/schema';
 /** Rows per INSERT: under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
 
+/** A stored monitored address. */
 export type MonitoredRow = MonitoredAddressTable;
 
 /**

@@ -30,6 +30,7 @@ export interface MonitorGateway {
  */
 export type SendMonitor = (gw: MonitorGateway, addresses: MonitorTarget[]) => Promise<boolean>;
 
+/** Repositories, the ETS service, and the hub's sender when there is one. */
 export interface MonitoredDeps {
   repo: MonitoredRepository;
   ets: EtsService;

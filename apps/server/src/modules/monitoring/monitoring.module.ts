@@ -18,6 +18,7 @@ import { monitoredRoutes } from './monitored.routes';
 import { MonitoredService, type MonitorTarget, type SendMonitor } from './monitored.service';
 import { VoltageRecorder } from './voltage-recorder';
 
+/** What the monitoring module is built from (see app.ts). */
 export interface MonitoringDeps {
   db: Db;
   projects: ProjectsRepository;

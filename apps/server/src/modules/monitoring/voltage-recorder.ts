@@ -3,6 +3,7 @@ import type { BatchingWriter } from '../timeseries/batching-writer';
 import type { TimeSeriesStore } from '../timeseries/timeseries.types';
 import { voltageSeriesKey } from './monitoring-series';
 
+/** The store and writer voltage goes to, and where the pause flag is read. */
 export interface VoltageRecorderDeps {
   store: Pick<TimeSeriesStore, 'ensureSeries'>;
   writer: Pick<BatchingWriter, 'write'>;

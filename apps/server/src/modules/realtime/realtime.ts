@@ -74,9 +74,13 @@ export function startRealtime(d: RealtimeDeps): Server {
       await socket.leave(telegramRoom(req.data.project));
     });
   });
-  d.events.on('state', (e) => io.to(projectRoom(e.project)).emit(SOCKET_EVENTS.state, e));
-  d.events.on('info', (e) => io.to(projectRoom(e.project)).emit(SOCKET_EVENTS.info, e));
-  d.events.on('update', (e) => io.to(projectRoom(e.project)).emit(SOCKET_EVENTS.update, e));
-  d.events.on('telegrams', (e) => io.to(telegramRoom(e.project)).emit(SOCKET_EVENTS.telegrams, e));
+  // Thousands of gateways report every second: nothing is encoded for a room nobody is in.
+  const relay = (room: string, event: string, payload: object) => {
+    if (io.sockets.adapter.rooms.has(room)) io.to(room).emit(event, payload);
+  };
+  d.events.on('state', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.state, e));
+  d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
+  d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
+  d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
   return io;
 }

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANS } from '@atrium/contracts/plans';
+import { DEFAULT_LOGGER } from '@atrium/contracts/project';
+import { ETS_XML } from '../../../test/monitoring-fixtures';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { EtsRepository } from './ets.repository';
+import { EtsService } from './ets.service';
+import { MonitoredRepository } from './monitored.repository';
+import { MonitoredService, type MonitorTarget } from './monitored.service';
+import { voltageSeriesKey } from './monitoring-series';
+import { call, monitoringTeam, upload } from './monitoring.testing';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('pause and restart recording', () => {
+  it('toggles logger.pause, stops the voltage series and the gateway lists, keeps data', async () => {
+    const team = await monitoringTeam(t.app);
+    const { project, gw1 } = team;
+    await upload(t.app, team.owner, `/api/project/ets/update/${project.id}`, 'a.xml', ETS_XML);
+    await call(t.app, team.owner, 'POST', `/api/gateway/monitored/${gw1.mac}`, {
+      monitor: [{ address: '1/1/1' }],
+    });
+    const m = t.app.services.monitoring;
+    expect(await m.monitorListFor(gw1.mac)).toEqual([{ ga: '1/1/1', dpt: '9.001' }]);
+    expect(await m.recordVoltage(project.id, gw1.mac, 1_000, 29)).toBe(true);
+
+    const url = `/api/project/logs/pause/${project.id}`;
+    expect((await call(t.app, team.viewer, 'POST', url, { pause: true })).statusCode).toBe(403);
+    const paused = await call(t.app, team.owner, 'POST', url, { pause: true });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({ logger: { pause: true, status: 'active' } });
+    expect(await m.monitorListFor(gw1.mac)).toEqual([]);
+    expect(await m.recordVoltage(project.id, gw1.mac, 2_000, 29)).toBe(false);
+
+    const restarted = await call(t.app, team.owner, 'POST', url, { pause: false });
+    expect(restarted.json()).toMatchObject({ logger: { pause: false } });
+    expect(await m.monitorListFor(gw1.mac)).toEqual([{ ga: '1/1/1', dpt: '9.001' }]);
+    expect(await m.recordVoltage(project.id, gw1.mac, 3_000, 30)).toBe(true);
+    await t.app.services.timeseriesWriter.flush();
+
+    const id = await t.app.services.timeseries.findSeries(voltageSeriesKey(project.id, gw1.mac));
+    const rows = await t.app.db
+      .selectFrom('ts_raw')
+      .select(['t', 'v'])
+      .where('series', '=', id ?? -1)
+      .orderBy('t')
+      .execute();
+    expect(rows).toEqual([
+      { t: 1_000, v: 29 },
+      { t: 3_000, v: 30 },
+    ]);
+    expect((await call(t.app, team.owner, 'POST', url, { pause: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('refuses invalid voltage points and records nothing for an unknown project', async () => {
+    const m = t.app.services.monitoring;
+    await expect(m.recordVoltage('no-such-project', 'aabbccddeeff', 1, 29)).resolves.toBe(false);
+    const team = await monitoringTeam(t.app);
+    await expect(m.recordVoltage(team.project.id, team.gw1.mac, 1, Number.NaN)).rejects.toThrow();
+  });
+});
+
+describe('logger options', () => {
+  it('answers the keys asked in projections, every key by default, 400 for unknown ones', async () => {
+    const team = await monitoringTeam(t.app);
+    const url = `/api/project/logs/options/${team.project.id}`;
+    const some = await call(t.app, team.viewer, 'GET', `${url}?projections=pause,address,voltage`);
+    expect(some.json()).toEqual({
+      logger: { pause: false, address: 50, voltage: DEFAULT_LOGGER.voltage },
+    });
+    const all = await call(t.app, team.viewer, 'GET', url);
+    expect(all.json()).toEqual({ logger: DEFAULT_LOGGER });
+    const bad = await call(t.app, team.viewer, 'GET', `${url}?projections=pause,password`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('starts a project on the free plan: its address maximum and retention', () => {
+    expect(DEFAULT_LOGGER.address).toBe(PLANS.free.addresses);
+    expect(DEFAULT_LOGGER.vpn).toBe(PLANS.free.vpnHours);
+    expect(DEFAULT_LOGGER.retention).toBe('monthly');
+  });
+});
+
+describe('voltage monitoring options', () => {
+  const cases: [object, number, string | null][] = [
+    [{ activate: true, minimum: 22, maximum: 30 }, 200, null],
+    [{ activate: true, minimum: 22 }, 200, null],
+    [{ activate: true, maximum: 50 }, 200, null],
+    [{ activate: false }, 200, null],
+    [{ activate: false, minimum: 40, maximum: 10 }, 200, null],
+    [{ activate: true }, 400, 'fillAtLeastOneField'],
+    [{ activate: true, minimum: null, maximum: null }, 400, 'fillAtLeastOneField'],
+    [{ activate: true, minimum: 30, maximum: 30 }, 400, 'minThresholdLowerThanMax'],
+    [{ activate: true, minimum: 31, maximum: 30 }, 400, 'minThresholdLowerThanMax'],
+    [{ activate: true, minimum: -1 }, 400, 'validation'],
+    [{ activate: true, maximum: 50.5 }, 400, 'validation'],
+    [{ activate: 'yes', minimum: 1 }, 400, 'validation'],
+  ];
+  it.each(cases)('%j → %i %s', async (body, status, code) => {
+    const team = await monitoringTeam(t.app);
+    const res = await call(
+      t.app,
+      team.owner,
+      'POST',
+      `/api/project/voltage/options/${team.project.id}`,
+      body,
+    );
+    expect(res.statusCode).toBe(status);
+    const project = await t.app.services.projectsRepo.findById(team.project.id);
+    if (code) {
+      expect(res.json()).toMatchObject({ code });
+      expect(project?.voltage_activate).toBe(0);
+    } else {
+      expect(res.json()).toMatchObject({ voltage: { activate: Reflect.get(body, 'activate') } });
+      expect(project?.voltage_activate).toBe(Reflect.get(body, 'activate') ? 1 : 0);
+    }
+  });
+
+  it('is closed to viewers', async () => {
+    const team = await monitoringTeam(t.app);
+    const res = await call(
+      t.app,
+      team.viewer,
+      'POST',
+      `/api/project/voltage/options/${team.project.id}`,
+      {
+        activate: false,
+      },
+    );
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('telling gateways what to record', () => {
+  it('sends the monitor command after a change, a reset, a pause and a restart', async () => {
+    const team = await monitoringTeam(t.app);
+    await upload(t.app, team.owner, `/api/project/ets/update/${team.project.id}`, 'a.xml', ETS_XML);
+    const sent: [string, MonitorTarget[]][] = [];
+    const { gatewaysRepo, projectsRepo } = t.app.services;
+    const service = new MonitoredService({
+      repo: new MonitoredRepository(t.app.db),
+      ets: new EtsService(new EtsRepository(t.app.db)),
+      gateways: gatewaysRepo,
+      projects: projectsRepo,
+      log: t.app.log,
+      // gw2 is "offline": the hub cannot reach it, so it fetches its list on connect.
+      sendMonitor: async (gw, addresses) => {
+        if (gw.mac === team.gw2.mac) return false;
+        sent.push([gw.mac, addresses]);
+        return true;
+      },
+    });
+    const one = await service.setGateway(team.gw1.id, [{ address: '1/1/1' }, { address: '1/1/3' }]);
+    expect(one.sent).toBe(true);
+    expect((await service.setGateway(team.gw2.mac, [{ address: '1/1/2' }])).sent).toBe(false);
+    expect(sent).toEqual([
+      [
+        team.gw1.mac,
+        [
+          { ga: '1/1/1', dpt: '9.001' },
+          { ga: '1/1/3', dpt: '1.001' },
+        ],
+      ],
+    ]);
+    await projectsRepo.update(team.project, { logger_pause: 1 });
+    await service.notifyProject(team.project.id);
+    expect(sent.at(-1)).toEqual([team.gw1.mac, []]);
+    await projectsRepo.update(team.project, { logger_pause: 0 });
+    await service.notifyProject(team.project.id);
+    expect(sent.at(-1)?.[1]).toHaveLength(2);
+    expect(await service.resetProject(team.project.id)).toBe(3);
+    expect(sent.at(-1)).toEqual([team.gw1.mac, []]);
+  });
+
+  it('keeps a change even when the gateway refuses the command', async () => {
+    const team = await monitoringTeam(t.app);
+    const { gatewaysRepo, projectsRepo } = t.app.services;
+    const service = new MonitoredService({
+      repo: new MonitoredRepository(t.app.db),
+      ets: new EtsService(new EtsRepository(t.app.db)),
+      gateways: gatewaysRepo,
+      projects: projectsRepo,
+      log: t.app.log,
+      sendMonitor: () => Promise.reject(new Error('protected')),
+    });
+    const res = await service.setGateway(team.gw1.mac, [{ address: '2/2/2', dpt: '9.001' }]);
+    expect(res).toEqual({ monitored: [{ address: '2/2/2', dpt: '9.001', name: '' }], sent: false });
+  });
+});

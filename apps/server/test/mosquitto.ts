@@ -1,0 +1,88 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { freePort } from './postgres-cluster';
+
+export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
+const PASSWD = process.env.MOSQUITTO_PASSWD_PATH ?? '/usr/bin/mosquitto_passwd';
+
+const isListening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = connect(port, '127.0.0.1', () => {
+      s.end();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+
+/** The configuration docs/gateway-protocol.md describes: per-gateway users and the nx/%u/# pattern. */
+export function mosquittoConfig(o: { port: number; dir: string; hubUser: string }) {
+  return [
+    `listener ${o.port} 127.0.0.1`,
+    'allow_anonymous false',
+    `password_file ${join(o.dir, 'passwd')}`,
+    `acl_file ${join(o.dir, 'acl')}`,
+    'persistence false',
+    // The hub's session holds what it has not acknowledged yet: no small default caps.
+    'max_inflight_messages 1000',
+    'max_queued_messages 100000',
+    'message_size_limit 65536',
+    '',
+  ].join('\n');
+}
+
+export interface Mosquitto {
+  url: string;
+  hubUrl: string;
+  addUser(name: string, password: string): void;
+  stop(): Promise<void>;
+}
+
+/** Debian's mosquitto on a loopback port, with a password file made by mosquitto_passwd -b. */
+export async function startMosquitto(): Promise<Mosquitto> {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-mosq-'));
+  chmodSync(dir, 0o755); // mosquitto drops root for its own user, which must read the files
+  const port = await freePort();
+  const hubUser = 'atrium-hub';
+  const hubPassword = 'hub-secret-for-tests';
+  const passwd = join(dir, 'passwd');
+  writeFileSync(passwd, '');
+  const addUser = (name: string, password: string) => {
+    execFileSync(PASSWD, ['-b', passwd, name, password], { stdio: 'ignore' });
+    chmodSync(passwd, 0o644);
+  };
+  addUser(hubUser, hubPassword);
+  writeFileSync(
+    join(dir, 'acl'),
+    `user ${hubUser}\ntopic readwrite nx/#\n\npattern readwrite nx/%u/#\n`,
+  );
+  chmodSync(join(dir, 'acl'), 0o644);
+  writeFileSync(join(dir, 'mosquitto.conf'), mosquittoConfig({ port, dir, hubUser }));
+  const child = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`mosquitto exited: ${log}`);
+    if (await isListening(port)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    hubUrl: `mqtt://${hubUser}:${hubPassword}@127.0.0.1:${port}`,
+    // mosquitto reads the password file again on SIGHUP.
+    addUser: (name, password) => {
+      addUser(name, password);
+      child.kill('SIGHUP');
+    },
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
