@@ -125,7 +125,7 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
     const cases = [
       [10 * MIN, '1s'],
       [HOUR, '1m'],
-      [DAY, '1h'],
+      [DAY, '1m'],
       [31 * DAY, '1h'],
       [366 * DAY, '1d'],
       [4000 * DAY, '1w'],

@@ -22,15 +22,17 @@ describe('graph windows', () => {
     expect(spanOf(T0, T0 + DAY, '1h').buckets).toBe(24);
   });
 
-  it('picks in auto the finest window that gives at most 1,000 buckets', () => {
+  it('picks in auto the window nearest 1,000 buckets (log scale), at most 2,500', () => {
     expect(pickWindow(T0, T0 + 1000 * 1000, 'auto')).toBe('1s');
-    expect(pickWindow(T0, T0 + 1000 * 1000 + 1, 'auto')).toBe('1m');
+    expect(pickWindow(T0, T0 + 2500 * 1000, 'auto')).toBe('1s');
+    expect(pickWindow(T0, T0 + 2501 * 1000, 'auto')).toBe('1m');
     expect(pickWindow(T0, T0 + 1000 * MIN, 'auto')).toBe('1m');
-    expect(pickWindow(T0, T0 + DAY, 'auto')).toBe('1h');
+    expect(pickWindow(T0, T0 + DAY, 'auto')).toBe('1m'); // 1,440 minutes rather than 24 hours
     expect(pickWindow(T0, T0 + 41 * DAY, 'auto')).toBe('1h'); // 984 hours
-    expect(pickWindow(T0, T0 + 42 * DAY, 'auto')).toBe('1d');
+    expect(pickWindow(T0, T0 + 104 * DAY, 'auto')).toBe('1h'); // 2,496 hours
+    expect(pickWindow(T0, T0 + 105 * DAY, 'auto')).toBe('1d'); // 2,520 hours is too many
     expect(pickWindow(T0, T0 + 1000 * DAY, 'auto')).toBe('1d');
-    expect(pickWindow(T0, T0 + 1001 * DAY, 'auto')).toBe('1w');
+    expect(pickWindow(T0, T0 + 2600 * DAY, 'auto')).toBe('1w');
     expect(pickWindow(T0, T0 + DAY, '1m')).toBe('1m');
   });
 

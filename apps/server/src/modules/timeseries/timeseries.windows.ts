@@ -78,11 +78,23 @@ export function spanOf(start: number, stop: number, window: Window): Span {
   return { window, ms, offset: WINDOW_OFFSET[window], from, to, buckets: (to - from) / ms };
 }
 
-/** 'auto' → the finest window giving at most AUTO_TARGET_POINTS buckets (else the coarsest). */
+/** 'auto' → the window nearest AUTO_TARGET_POINTS buckets on a log scale, at most AUTO_MAX_POINTS. */
+/** Upper bound of an auto precision's bucket count per series. */
+const AUTO_MAX_POINTS = 2.5 * AUTO_TARGET_POINTS;
+
 export function pickWindow(start: number, stop: number, precision: Precision): Window {
   if (precision !== 'auto') return precision;
-  const fit = WINDOWS.find((w) => spanOf(start, stop, w).buckets <= AUTO_TARGET_POINTS);
-  return fit ?? '1w';
+  // "About 1,000 points": the window whose bucket count is nearest the target on a log
+  // scale (a day gives 1,440 minutes rather than 24 hours), never above 2.5× the target.
+  const distance = (w: Window) =>
+    Math.abs(Math.log(spanOf(start, stop, w).buckets / AUTO_TARGET_POINTS));
+  const fits = WINDOWS.filter((w) => spanOf(start, stop, w).buckets <= AUTO_MAX_POINTS);
+  return (
+    fits.reduce<Window | undefined>(
+      (best, w) => (!best || distance(w) < distance(best) ? w : best),
+      undefined,
+    ) ?? '1w'
+  );
 }
 
 const isTime = (t: number) => Number.isSafeInteger(t) && t >= 0 && t <= MAX_T;

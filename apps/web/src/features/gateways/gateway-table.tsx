@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMac, type GatewayItem } from '@atrium/contracts/gateway';
 import { versionStatus, type LatestVersions } from '@atrium/contracts/version';
 import { StatusDot } from '../../ui/status-dot';
+import { GatewayMonitoringButton } from '../monitoring/gateway-monitoring-button';
 import { nextSort, type GatewaySort, type SortProperty } from './gateway-sort';
 import { GatewayRowMenu } from './gateway-row-menu';
 import type { useGatewayActions } from './use-gateway-actions';
@@ -143,7 +144,8 @@ export function GatewayTable({ gateways, latest, sort, onSort, onOpen, actions, 
                     )}
                   </TableCell>
                   {actions && (
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <GatewayMonitoringButton gateway={gw} />
                       <GatewayRowMenu
                         gateway={gw}
                         status={versionStatus(gw.type, gw.version, latest?.[gw.type])}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkGatewaysDialog } from '../gateways/link-gateways-dialog';
+import { GraphDialog, MonitoringDialog } from '../monitoring/lazy-dialogs';
 import { ComingSoonDialog } from '../../ui/coming-soon-dialog';
 import { AddLicenceDialog } from './add-licence-dialog';
 import { CsvImportDialog, type CsvImportKind } from './csv-import-dialog';
@@ -25,7 +26,9 @@ function DialogHost({ dialog, onClose }: { dialog: ProjectDialog; onClose: () =>
     case 'subscriptions':
       return <ComingSoonDialog title={t('projects.admin.subscriptions')} onClose={onClose} />;
     case 'graphs':
+      return <GraphDialog project={dialog.project} onClose={onClose} />;
     case 'monitoring':
+      return <MonitoringDialog project={dialog.project} onClose={onClose} />;
     case 'notifications':
     case 'viewers':
       return (

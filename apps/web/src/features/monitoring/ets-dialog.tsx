@@ -1,0 +1,157 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ClearIcon from '@mui/icons-material/Clear';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/dates';
+import { DialogHeader } from './dialog-header';
+import { fileSize } from './ets-file-rules';
+import { EtsSkippedList } from './ets-skipped-list';
+import { useEtsInfos } from './monitoring-api';
+import { useEtsActions } from './use-ets-actions';
+
+interface Props {
+  project: { _id: string; name: string };
+  canEdit: boolean;
+  onClose: () => void;
+}
+
+/** ETS file dialog (spec document 2 §2, §4): current file, upload of an .xml export, delete. */
+export function EtsDialog({ project, canEdit, onClose }: Props) {
+  const { t } = useTranslation();
+  const infos = useEtsInfos(project._id);
+  const actions = useEtsActions(project._id);
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const current = infos.data;
+
+  const send = async () => {
+    if (file && (await actions.upload(file))) setFile(null);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={() => !actions.busy && onClose()}
+      aria-labelledby="ets-dialog-title"
+      slotProps={{ paper: { sx: { width: 575, maxWidth: '95vw' } } }}
+    >
+      <DialogHeader
+        id="ets-dialog-title"
+        title={t('monitoring.ets.title')}
+        subtitle={project.name}
+        onClose={onClose}
+      />
+      <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+        {infos.isPending && <Skeleton variant="rounded" height={72} />}
+        {infos.isError && <Alert severity="error">{t('dataNotLoaded')}</Alert>}
+        {infos.isSuccess && (
+          <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'center' }}>
+            <DescriptionIcon color={current ? 'primary' : 'disabled'} />
+            {current ? (
+              <Box sx={{ minWidth: 0 }} data-testid="ets-current">
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {current.name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('monitoring.ets.importedAt', { date: formatDateTime(current.timestamp) })}
+                  {' · '}
+                  {t('monitoring.ets.addressCount', { count: current.count })}
+                </Typography>
+              </Box>
+            ) : (
+              <Typography color="text.secondary">{t('monitoring.ets.none')}</Typography>
+            )}
+          </Paper>
+        )}
+        {canEdit && (
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {t('monitoring.ets.hint')}
+            </Typography>
+            <input
+              ref={input}
+              type="file"
+              accept=".xml,text/xml,application/xml"
+              hidden
+              data-testid="ets-file-input"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                e.target.value = '';
+              }}
+            />
+            {file ? (
+              <Paper
+                variant="outlined"
+                sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1 }}
+              >
+                <UploadFileIcon color="action" />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                    {file.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {fileSize(file.size)}
+                  </Typography>
+                </Box>
+                <IconButton
+                  size="small"
+                  aria-label={t('monitoring.ets.clearFile')}
+                  onClick={() => setFile(null)}
+                  disabled={actions.busy}
+                >
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </Paper>
+            ) : (
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                onClick={() => input.current?.click()}
+              >
+                {t('monitoring.ets.choose')}
+              </Button>
+            )}
+          </Box>
+        )}
+        {actions.skipped.length > 0 && <EtsSkippedList skipped={actions.skipped} />}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        {canEdit && !file && current && (
+          <Button
+            color="error"
+            onClick={() => void actions.remove(current.name)}
+            disabled={actions.busy}
+            sx={{ mr: 'auto' }}
+          >
+            {t('monitoring.ets.delete')}
+          </Button>
+        )}
+        <Button color="inherit" onClick={onClose} disabled={actions.busy}>
+          {t('dialog.close')}
+        </Button>
+        {canEdit && file && (
+          <Button
+            variant="contained"
+            onClick={() => void send()}
+            disabled={actions.busy}
+            startIcon={actions.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t('monitoring.ets.send')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'react-i18next';
+import { formatMac } from '@atrium/contracts/gateway';
+import { notify } from '../../ui/snackbar';
+import { SearchField } from '../../ui/search-field';
+import { filterTree, remainingSlots, toggleGroup } from './address-selection';
+import { DialogHeader } from './dialog-header';
+import { gatewayEtsErrorKey } from './ets-file-rules';
+import { monitoringApi } from './monitoring-api';
+import { MONITORING_KEYS } from './monitoring-keys';
+import { MonitoredTree } from './monitored-tree';
+
+interface Props {
+  gateway: { mac: string; name: string };
+  /** Names of the project's gateways by MAC, for "recorded by …". */
+  gatewayNames: ReadonlyMap<string, string>;
+  onClose: () => void;
+}
+
+/** Monitored-addresses dialog of one gateway (spec document 2 §2, §5): a tree from the ETS file. */
+export function MonitoredAddressesDialog({ gateway, gatewayNames, onClose }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const fullScreen = useMediaQuery('(max-width:600px)');
+  const ets = useQuery({
+    queryKey: MONITORING_KEYS.gatewayEts(gateway.mac),
+    queryFn: ({ signal }) => monitoringApi.gatewayEts(gateway.mac, signal),
+    retry: false,
+    staleTime: 0,
+  });
+  const [selected, setSelected] = useState<Set<string> | null>(null);
+  const [search, setSearch] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  // Spec §8: without an ETS file (or without addresses) the message shows and the dialog closes.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!ets.isError || reported.current) return;
+    reported.current = true;
+    notify.error(gatewayEtsErrorKey(ets.error));
+    onClose();
+  }, [ets.isError, ets.error, onClose]);
+
+  const initial = useMemo(() => {
+    const all = ets.data?.ets.file.flatMap((m) => m.middles.flatMap((mid) => mid.addresses)) ?? [];
+    return new Set(all.filter((a) => a.monitored).map((a) => a.address));
+  }, [ets.data]);
+  const ticked = selected ?? initial;
+  const remaining = ets.data ? remainingSlots(ets.data, ticked.size) : 0;
+  const changed =
+    ticked.size !== initial.size || [...ticked].some((address) => !initial.has(address));
+  const tree = useMemo(() => filterTree(ets.data?.ets.file ?? [], search), [ets.data, search]);
+  const projectCount = ets.data ? ets.data.total - ets.data.cpt + ticked.size : 0;
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const reply = await monitoringApi.setGatewayMonitored(gateway.mac, [...ticked]);
+      notify.success('changeSuccess');
+      if (!reply.sent) notify.info('monitoring.addresses.sentLater');
+      onClose();
+    } catch (error) {
+      notify.apiError(error);
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: MONITORING_KEYS.all });
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      fullScreen={fullScreen}
+      aria-labelledby="monitored-dialog-title"
+      slotProps={{ paper: { sx: fullScreen ? {} : { width: 720, maxWidth: '95vw' } } }}
+    >
+      <DialogHeader
+        id="monitored-dialog-title"
+        title={t('monitoring.addresses.title')}
+        subtitle={`${gateway.name} · ${formatMac(gateway.mac)}`}
+        onClose={onClose}
+      />
+      <DialogContent dividers sx={{ p: 0 }}>
+        {ets.isPending && <Skeleton variant="rectangular" height={280} />}
+        {ets.data && (
+          <>
+            <Box sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+              <Box
+                sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+              >
+                <Typography variant="body2" data-testid="monitored-count">
+                  {t('monitoring.addresses.counter', {
+                    gateway: ticked.size,
+                    project: projectCount,
+                    max: ets.data.max,
+                  })}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {ets.data.ets.name}
+                </Typography>
+              </Box>
+              <LinearProgress
+                variant="determinate"
+                value={Math.min(100, (projectCount / Math.max(1, ets.data.max)) * 100)}
+                color={remaining <= 0 ? 'warning' : 'primary'}
+                sx={{ height: 6, borderRadius: 3 }}
+              />
+              {remaining <= 0 && <Alert severity="warning">{t('maxAddress')}</Alert>}
+              <Box sx={{ display: 'flex' }}>
+                <SearchField
+                  label={t('monitoring.addresses.search')}
+                  value={search}
+                  onChange={setSearch}
+                />
+              </Box>
+            </Box>
+            <MonitoredTree
+              tree={tree}
+              selected={ticked}
+              remaining={remaining}
+              gatewayName={(mac) => gatewayNames.get(mac) ?? formatMac(mac)}
+              expandAll={search.trim().length > 0}
+              onToggle={(address) => {
+                const next = new Set(ticked);
+                if (!next.delete(address)) next.add(address);
+                setSelected(next);
+              }}
+              onToggleGroup={(addresses) => setSelected(toggleGroup(addresses, ticked, remaining))}
+            />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button color="inherit" onClick={onClose} disabled={busy}>
+          {t('dialog.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy || !changed}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('dialog.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
