@@ -48,10 +48,13 @@ afterAll(() => t.close());
 
 describe('POST /api/project/timeseries/{id}', () => {
   it('aggregates a numeric address with its unit, mac and the precision auto chose', async () => {
-    const res = await query({ measurements: ['1/1/1'], ...day, aggregation: 'max' });
+    const auto = (await query({ measurements: ['1/1/1'], ...day })).json<GraphReply>();
+    expect(auto.precision).toBe('1m'); // 1,440 minutes is nearer ~1,000 points than 24 hours
+    expect(auto.data[0]?.list).toHaveLength(24 * 60);
+    const res = await query({ measurements: ['1/1/1'], ...day, window: '1h', aggregation: 'max' });
     expect(res.statusCode).toBe(200);
     const body = res.json<GraphReply>();
-    expect(body.precision).toBe('1h'); // 24 buckets at 1 h; 1,440 at 1 m is over ~1,000
+    expect(body.precision).toBe('1h');
     expect(body.code).toBeUndefined();
     const [series] = body.data;
     expect(series).toMatchObject({
