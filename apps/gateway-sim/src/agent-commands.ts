@@ -45,8 +45,7 @@ export async function handleCommand(c: CommandContext, payload: Buffer) {
 }
 
 async function run(c: CommandContext, id: string, name: CommandName, args: unknown) {
-  const handler: Handler<CommandName> | undefined = HANDLERS[name] as
-    Handler<CommandName> | undefined;
+  const handler: Handler<CommandName> | undefined = HANDLERS[name];
   if (!handler) return c.fail(id, 'unsupported', name);
   await handler(c, id, COMMAND_ARGS[name].parse(args));
 }

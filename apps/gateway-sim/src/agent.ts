@@ -1,6 +1,6 @@
 import {
+  PROTOCOL_LIMITS,
   PROTOCOL_VERSION,
-  telegramsMessage,
   type GatewayErrorCode,
   type InfoMessage,
   type TelegramItem,
@@ -19,8 +19,10 @@ export interface AgentTiming {
   rebootDownMs: number;
   updateSteps: number;
   updateStepMs: number;
-  /** Unacknowledged telegram publishes kept while the cloud is away; older ones are not made. */
+  /** Unacknowledged telegram publishes at once; beyond, new values are not made. */
   maxInFlight: number;
+  /** Values kept while offline (the oldest go first). */
+  maxBuffered: number;
 }
 
 export const DEFAULT_TIMING: AgentTiming = {
@@ -29,7 +31,8 @@ export const DEFAULT_TIMING: AgentTiming = {
   rebootDownMs: 3_000,
   updateSteps: 5,
   updateStepMs: 500,
-  maxInFlight: 2_000,
+  maxInFlight: 50,
+  maxBuffered: 5_000,
 };
 
 export interface MonitoredAddress {
@@ -75,6 +78,7 @@ export class GatewayAgent {
   readonly timing: AgentTiming;
   private readonly random: () => number;
   private readonly values = new Map<string, number | boolean>();
+  private readonly buffer: TelegramItem[] = [];
   private timers: NodeJS.Timeout[] = [];
   private seq = 0;
   private inFlight = 0;
@@ -117,7 +121,10 @@ export class GatewayAgent {
     if (this.timing.telegramsPerSecond > 0) {
       const period = 1000 / this.timing.telegramsPerSecond;
       this.timers.push(
-        setTimeout(() => this.every(period, () => this.publishTelegram()), this.random() * period),
+        setTimeout(
+          () => this.every(period, () => void this.publishTelegram()),
+          this.random() * period,
+        ),
       );
     }
   }
@@ -155,11 +162,22 @@ export class GatewayAgent {
     const value = nextValue(address.dpt, this.values.get(address.ga), this.random);
     this.values.set(address.ga, value);
     const item: TelegramItem = { ga: address.ga, dpt: address.dpt, value, t: at };
+    // Offline, values wait on the device and go out in batches once the cloud is back.
+    if (!this.o.link.connected) {
+      if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();
+      return;
+    }
     await this.publishTelegrams([item]);
   }
 
+  /** Sends what was recorded while offline, in batches of the protocol's maximum size. */
+  private flushBuffer() {
+    const max = PROTOCOL_LIMITS.maxTelegramsPerMessage;
+    while (this.buffer.length) void this.publishTelegrams(this.buffer.splice(0, max));
+  }
+
   async publishTelegrams(items: TelegramItem[]) {
-    const message = telegramsMessage.parse({ v: PROTOCOL_VERSION, seq: this.seq++, items });
+    const message: TelegramsMessage = { v: PROTOCOL_VERSION, seq: this.seq++, items };
     this.inFlight++;
     try {
       await this.o.link.publish('telegrams', JSON.stringify(message), { qos: 1 });
@@ -181,6 +199,7 @@ export class GatewayAgent {
     const link = this.o.link;
     void link.publish('state', 'online', { qos: 1, retain: true }).catch(() => {});
     this.publishInfo();
+    this.flushBuffer();
     const announce = this.state.announce;
     if (announce) {
       this.state.announce = undefined;

@@ -37,7 +37,7 @@ export function parseCredentials(text: string): Credential[] {
     credential.parse({
       mac: cells[column('mac')],
       secret: cells[column('secret')],
-      type: column('type') >= 0 ? cells[column('type')]?.toLowerCase() : undefined,
+      type: (column('type') >= 0 && cells[column('type')]?.toLowerCase()) || undefined,
       version: column('version') >= 0 ? cells[column('version')] || null : undefined,
     }),
   );

@@ -48,7 +48,8 @@ export class MqttLink implements AgentLink {
       password: secret,
       clean: true,
       keepalive: 30,
-      connectTimeout: 10_000,
+      // A busy cloud may answer CONNECT slowly; giving up early only adds reconnect churn.
+      connectTimeout: 30_000,
       reconnectPeriod: this.nextDelay(),
       will: { topic: topicOf(mac, 'state'), payload: Buffer.from('offline'), qos: 1, retain: true },
     });

@@ -72,7 +72,7 @@ export type InfoMessage = z.infer<typeof infoMessage>;
 /** KNX group address in 3-level form "main/middle/sub". */
 export const groupAddressSchema = z
   .string()
-  .regex(/^(\d{1,2}\/\d\/\d{1,3}|\d{1,2}\/\d{1,4})$/, 'invalidGroupAddress');
+  .regex(/^(\d{1,2}\/[0-7]\/\d{1,3}|\d{1,2}\/\d{1,4})$/, 'invalidGroupAddress');
 
 /** One KNX group value: epoch-ms `t`; booleans are stored as 0/1. */
 export const telegramItem = z.object({

@@ -73,7 +73,8 @@ export class EmbeddedBroker implements HubTransport {
     const tcp = this.tcp;
     await new Promise<void>((resolve, reject) => {
       tcp.once('error', reject); // a port in use stops the start instead of hanging it
-      tcp.listen(this.o.port, this.o.host, () => {
+      // A deep accept queue: thousands of gateways reconnect at once after a restart.
+      tcp.listen({ port: this.o.port, host: this.o.host, backlog: 4096 }, () => {
         tcp.off('error', reject);
         resolve();
       });

@@ -21,6 +21,8 @@ export interface ActionDeps {
   repo: HubRepository;
   firmware: FirmwareService;
   latestVersion: (type: GatewayType) => Promise<string>;
+  /** The addresses the monitoring module wants recorded (sent as `monitor` on connect). */
+  monitorListFor: (mac: string) => Promise<{ ga: string; dpt: string }[]>;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -161,6 +163,9 @@ export class GatewayActions {
         await this.d.hub.command(gw, 'init', {});
         await this.d.gateways.update({ id: gw.id, team_id: gw.teamId }, { pending_init: 0 });
       }
+      const addresses = await this.d.monitorListFor(gw.mac);
+      // An empty list is not sent here: the monitoring module sends one when it empties a list.
+      if (addresses.length) await this.d.hub.command(gw, 'monitor', { addresses });
       const pending = await this.d.repo.pendingUpdate(gw.id);
       if (!pending) return;
       await this.d.repo.clearPendingUpdate(gw.id);

@@ -89,9 +89,15 @@ export async function registerHub(app: FastifyInstance, config: Config) {
     repo,
     firmware,
     latestVersion: (type) => s.information.latestVersion(type),
+    monitorListFor: (mac) => s.monitoring.monitorListFor(mac),
     log: app.log,
   });
   const tokens = new GatewayTokens(hub, repo);
+  // The supply voltage of every info goes to the monitoring module (which honours the logger pause).
+  hub.events.on('info', (e) => {
+    if (e.volt !== null)
+      void s.monitoring.recordVoltage(e.project, e.mac, Date.now(), e.volt).catch(() => {});
+  });
   await app.register(hubRoutes, { actions, tokens, access: s.projectAccess });
   await app.register(tokenRoutes, { actions, tokens });
   await app.register(firmwareRoutes, { firmware, hub });

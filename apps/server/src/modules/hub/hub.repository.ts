@@ -1,7 +1,9 @@
 import type { Updateable } from 'kysely';
-import type { Db } from '../../db/database';
+import type SQLite from 'better-sqlite3';
+import { sqliteHandleOf, type Db } from '../../db/database';
 import type { GatewayTable } from '../../db/schema';
 import { bumpTeams } from '../projects/team-revisions.repository';
+import { applySqlite } from './hub-sqlite-writes';
 
 /** What the hub needs to know about a gateway, looked up by MAC. */
 export interface GatewayIdentity {
@@ -38,7 +40,11 @@ export type GatewayPatch = Pick<
 
 /** The only place with SQL for the hub's presence, info and pending work. */
 export class HubRepository {
-  constructor(private readonly db: Db) {}
+  private readonly sqlite: SQLite.Database | undefined;
+
+  constructor(private readonly db: Db) {
+    this.sqlite = sqliteHandleOf(db);
+  }
 
   async identity(mac: string): Promise<GatewayIdentity | undefined> {
     const row = await this.db
@@ -66,6 +72,13 @@ export class HubRepository {
    * cached gateway tables change (online, version, step, protect are shown there).
    */
   async applyPatches(patches: Map<string, GatewayPatch>, bump: (string | null)[]) {
+    const sqlite = this.sqlite;
+    if (sqlite) {
+      // One synchronous transaction while holding Kysely's single connection: a thousand
+      // updates take milliseconds instead of holding the connection for many event-loop turns.
+      await this.db.connection().execute(async () => applySqlite(sqlite, patches, bump));
+      return;
+    }
     await this.db.transaction().execute(async (trx) => {
       for (const [mac, patch] of patches) {
         await trx

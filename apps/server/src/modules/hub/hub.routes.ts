@@ -45,13 +45,18 @@ async function requireOwner(access: ProjectAccess, user: SessionUser, mac: strin
   if (role !== 'owner') throw forbidden();
 }
 
-/** Gateway service calls that become commands to the device (document 3 §7). */
+/**
+ * Gateway service calls that become commands to the device (document 3 §7). The GET
+ * ones act on the device, so they get no HEAD twin.
+ */
 export const hubRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { actions, tokens, access },
 ) => {
-  app.get('/api/gateway/reboot/:id', { schema: command('Reboot the gateway') }, (req) =>
-    actions.simple(req.params.id, 'reboot', 'rebootSuccess'),
+  app.get(
+    '/api/gateway/reboot/:id',
+    { exposeHeadRoute: false, schema: command('Reboot the gateway') },
+    (req) => actions.simple(req.params.id, 'reboot', 'rebootSuccess'),
   );
 
   app.post(
@@ -84,12 +89,14 @@ export const hubRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.get(
     '/api/gateway/nodered/restart/:id',
-    { schema: command('Restart the flow editor') },
+    { exposeHeadRoute: false, schema: command('Restart the flow editor') },
     (req) => actions.simple(req.params.id, 'nodered.restart', 'noderedRestarting'),
   );
 
-  app.get('/api/gateway/nodered/update/:id', { schema: command('Update the flow editor') }, (req) =>
-    actions.simple(req.params.id, 'nodered.update', 'updatingNodered'),
+  app.get(
+    '/api/gateway/nodered/update/:id',
+    { exposeHeadRoute: false, schema: command('Update the flow editor') },
+    (req) => actions.simple(req.params.id, 'nodered.update', 'updatingNodered'),
   );
 
   app.post(
@@ -101,6 +108,7 @@ export const hubRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/api/gateway/update/:id/:branch',
     {
+      exposeHeadRoute: false,
       schema: {
         ...command(
           'Update the firmware: MAIN (the reference version) or beta (the newest beta upload; admin)',

@@ -120,7 +120,6 @@ export class Ingest {
       protect: info.protect,
       vpn: info.vpn,
     });
-    this.d.telegrams.voltage(gw, info.volt);
   }
 
   private async telegrams(gw: GatewayIdentity, payload: Buffer): Promise<Verdict> {

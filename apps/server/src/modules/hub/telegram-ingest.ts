@@ -44,19 +44,4 @@ export class TelegramIngest {
     this.events.emit('telegrams', { project: projectId, mac: gw.mac, items });
     return 'stored';
   }
-
-  /** The supply voltage of each info, for the voltage graph and alerts; nobody waits for it. */
-  voltage(gw: GatewayIdentity, volt: number) {
-    if (!gw.projectId) return;
-    const key = {
-      projectId: gw.projectId,
-      gatewayMac: gw.mac,
-      address: 'voltage',
-      kind: 'voltage' as const,
-    };
-    void this.series
-      .ensureSeries(key)
-      .then((seriesId) => this.writer.write([{ seriesId, t: Date.now(), v: volt }]))
-      .catch(() => {});
-  }
 }

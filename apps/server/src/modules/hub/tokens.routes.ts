@@ -26,6 +26,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/api/${service}/token/:a/:b`,
       {
+        exposeHeadRoute: false,
         schema: {
           tags,
           summary: `Open the ${service} dashboard: a token valid 1 h`,

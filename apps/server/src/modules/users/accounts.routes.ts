@@ -79,11 +79,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          account: await accounts.createViewer(requireUser(req), req.body.email, req.body.password),
-        }),
+      reply.status(201).send({
+        account: await accounts.createViewer(requireUser(req), req.body.email, req.body.password),
+      }),
   );
 
   app.post(

@@ -1,0 +1,75 @@
+/**
+ * The server process of the hub benchmark and of the fault test: the real app
+ * (embedded broker, or MQTT_URL) on DATA_DIR, seeded once with HUB_GATEWAYS
+ * gateways (kloudnx, 100 per project) whose device secrets are written to
+ * DATA_DIR/credentials.csv for the simulator, and an admin. A restart on the
+ * same DATA_DIR seeds nothing. Prints `HUB_READY {json}` (ports, admin token, project ids).
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { newId, sha256 } from '../apps/server/src/lib/ids';
+import { newGatewayRow } from '../apps/server/src/modules/gateways/gateway-rows';
+import { newProjectRow } from '../apps/server/src/modules/projects/project-view';
+import { benchGateway } from './hub-processes';
+
+const PER_PROJECT = 100;
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+const app = await buildApp({ ...config, seedDemo: false });
+const { usersRepo, users, tokens, projectsRepo, gatewaysRepo } = app.services;
+const credentials = join(config.dataDir, 'credentials.csv');
+
+async function seed(count: number) {
+  const team = newId();
+  const admin = {
+    ...(await users.newUserRow('hub-bench@atrium.local', 'admin', team, 'Bench-Pass-1!')),
+    email_verified: 1,
+  };
+  await usersRepo.createTeamWithUser({ id: team, name: 'Hub bench' }, admin);
+  const projects = Array.from({ length: Math.ceil(count / PER_PROJECT) }, (_, i) =>
+    newProjectRow(team, `Hub ${i}`),
+  );
+  await projectsRepo.insert(projects);
+  const lines = ['mac,secret,type'];
+  const rows = Array.from({ length: count }, (_, i) => {
+    const { mac, secret } = benchGateway(i);
+    lines.push(`${mac},${secret},kloudnx`);
+    return newGatewayRow({
+      mac,
+      sn: `HB${i.toString(16).toUpperCase().padStart(6, '0')}`,
+      type: 'kloudnx',
+      name: `Hub gw ${i}`,
+      version: '8.5.0',
+      initialized: 1,
+      team_id: team,
+      project_id: projects[Math.floor(i / PER_PROJECT)]?.id ?? null,
+      secret_hash: sha256(secret),
+    });
+  });
+  await gatewaysRepo.insert(rows);
+  writeFileSync(credentials, `${lines.join('\n')}\n`);
+}
+
+if (!existsSync(credentials)) await seed(Number(process.env.HUB_GATEWAYS ?? 1000));
+const admin = await usersRepo.findByEmail('hub-bench@atrium.local');
+if (!admin) throw new Error('no bench admin');
+const projects = await app.db.selectFrom('projects').select('id').orderBy('name').execute();
+
+await app.listen({ host: '127.0.0.1', port: config.port });
+console.log(
+  `HUB_READY ${JSON.stringify({
+    port: config.port,
+    mqttPort: app.mqttPort,
+    token: await tokens.sign(admin),
+    projects: projects.map((p) => p.id),
+    credentials,
+  })}`,
+);
+const stop = () => void app.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
