@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { RealtimeOutlet } from '../lib/realtime/realtime-outlet';
 import { lazyPage } from './lazy-page';
 import { RequireRank } from './require-rank';
 import { RequireSession } from './require-session';
@@ -31,9 +32,9 @@ const ProjectsListPage = lazyPage(
   'ProjectsListPage',
 );
 const ProjectPage = lazyPage(() => import('../features/projects/project-page'), 'ProjectPage');
-const GatewayDetailsPage = lazyPage(
-  () => import('../features/gateways/gateway-details-page'),
-  'GatewayDetailsPage',
+const GatewayDetailPage = lazyPage(
+  () => import('../features/gateway-detail/gateway-detail-page'),
+  'GatewayDetailPage',
 );
 const ModbusMetersPage = lazyPage(modbusPages, 'ModbusMetersPage');
 const ModbusConfigurationsPage = lazyPage(modbusPages, 'ModbusConfigurationsPage');
@@ -81,11 +82,13 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'projects',
+                // Live gateway events (socket.io) while a project screen is shown.
+                element: <RealtimeOutlet />,
                 children: [
                   { index: true, element: <ProjectsEntry /> },
                   { path: 'list', element: <ProjectsListPage /> },
                   { path: ':projectID', element: <ProjectPage /> },
-                  { path: ':projectID/gateway/:gatewayID', element: <GatewayDetailsPage /> },
+                  { path: ':projectID/gateway/:gatewayID', element: <GatewayDetailPage /> },
                   {
                     path: ':projectID/modbus-configuration-new/meters',
                     element: <ModbusMetersPage />,

@@ -11,8 +11,22 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i)
     .optional(),
+  /** More partner e-mail domains, comma-separated (spec §6): "partner.example,other.example". */
+  VITE_PARTNER_DOMAINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/))),
   VITE_BOSSNX_URL: z.url().default('https://boss.atrium-cloud.example'),
   VITE_CHARTNX_URL: z.url().default('https://charts.atrium-cloud.example'),
+  /** Link (klocknx) and emergency (emergynx) dashboards, opened with a `?token`. */
+  VITE_KLOCKNX_URL: z.url().default('https://link.atrium-cloud.example'),
+  VITE_EMERGYNX_URL: z.url().default('https://emergency.atrium-cloud.example'),
 });
 
 const env = envSchema.parse(import.meta.env);
@@ -24,6 +38,13 @@ export const LINKS = {
   supportEmail: env.VITE_SUPPORT_EMAIL,
   bossnx: env.VITE_BOSSNX_URL,
   chartnx: env.VITE_CHARTNX_URL,
+  klocknx: env.VITE_KLOCKNX_URL,
+  emergynx: env.VITE_EMERGYNX_URL,
 } as const;
 
 export const PARTNER_DOMAIN = env.VITE_PARTNER_DOMAIN?.toLowerCase();
+
+/** Every partner e-mail domain: VITE_PARTNER_DOMAIN and the VITE_PARTNER_DOMAINS list. */
+export const PARTNER_DOMAINS: readonly string[] = [
+  ...new Set([...(PARTNER_DOMAIN ? [PARTNER_DOMAIN] : []), ...env.VITE_PARTNER_DOMAINS]),
+];

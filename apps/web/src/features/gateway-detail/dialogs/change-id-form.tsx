@@ -1,0 +1,78 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { configPasswordBody } from '@atrium/contracts/hub';
+import { notify } from '../../../ui/snackbar';
+import { commandErrorKey } from '../api/command-error';
+import { gatewayCommands } from '../api/gateway-commands';
+import { DETAIL_LIMITS } from '../model/constants';
+import { CredentialFields } from './credential-fields';
+
+type Values = z.input<typeof configPasswordBody>;
+
+interface Props {
+  mac: string;
+  onBack: () => void;
+  onDone: () => void;
+  onBusy: (busy: boolean) => void;
+}
+
+/** The change-ID form of the advanced configuration; closes 1 s after success (spec §5). */
+export function ChangeIdForm({ mac, onBack, onDone, onBusy }: Props) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const form = useForm<Values>({
+    resolver: zodResolver(configPasswordBody),
+    defaultValues: { username: '', password: '' },
+    mode: 'onTouched',
+  });
+  useEffect(() => onBusy(state === 'busy'), [state, onBusy]);
+  const close = useEffectEvent(onDone);
+  useEffect(() => {
+    if (state !== 'done') return;
+    const timer = setTimeout(() => close(), DETAIL_LIMITS.closeAfterSuccessMs);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setState('busy');
+    try {
+      await gatewayCommands.configPassword(mac, values);
+      notify.success('idModified');
+      setState('done');
+    } catch (error) {
+      notify.error(commandErrorKey(error));
+      setState('idle');
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={(e) => void submit(e)}>
+      <Typography variant="body2" color="text.secondary">
+        {t('gatewayDetail.advanced.changeIdsHint')}
+      </Typography>
+      <CredentialFields form={form} username="username" password="password" autoFocus />
+      {state === 'done' && <Alert severity="success">{t('idModified')}</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button color="inherit" onClick={onBack} disabled={state !== 'idle'}>
+          {t('gatewayDetail.back')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={state !== 'idle'}
+          startIcon={state === 'busy' ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('dialog.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

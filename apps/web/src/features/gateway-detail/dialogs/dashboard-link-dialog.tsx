@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useTranslation } from 'react-i18next';
+import { LINKS } from '../../../config/env';
+import { notify } from '../../../ui/snackbar';
+import { commandErrorKey } from '../api/command-error';
+import { dashboardTokens, type DashboardService } from '../api/dashboard-tokens';
+import { DetailDialog } from './detail-dialog';
+import { openWhenReady } from './open-in-new-tab';
+import { PermanentLink } from './permanent-link';
+
+interface Props {
+  service: DashboardService;
+  title: string;
+  projectId: string;
+  mac: string;
+  readOnly: boolean;
+  onClose: () => void;
+}
+
+const dashboardUrl = (service: DashboardService, token: string) =>
+  `${LINKS[service]}/?token=${encodeURIComponent(token)}`;
+
+/** Link (klocknx) and emergency (emergynx) dialogs: open with a token, permanent link (spec §2). */
+export function DashboardLinkDialog({ service, title, projectId, mac, readOnly, onClose }: Props) {
+  const { t } = useTranslation();
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      await openWhenReady(async () => {
+        const { token } = await dashboardTokens.open(service, projectId, mac);
+        return dashboardUrl(service, token);
+      });
+    } catch (error) {
+      notify.error(commandErrorKey(error));
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <DetailDialog title={title} onClose={onClose}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('gatewayDetail.link.openHint')}
+      </Typography>
+      <Button
+        variant="contained"
+        startIcon={opening ? <CircularProgress size={16} color="inherit" /> : <OpenInNewIcon />}
+        disabled={opening}
+        onClick={() => void open()}
+      >
+        {t('gatewayDetail.link.open')}
+      </Button>
+      <Divider sx={{ my: 3 }} />
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <Typography variant="subtitle2">{t('gatewayDetail.link.permanent')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('gatewayDetail.link.permanentHint')}
+        </Typography>
+        <PermanentLink
+          service={service}
+          projectId={projectId}
+          mac={mac}
+          readOnly={readOnly}
+          urlOf={(token) => dashboardUrl(service, token)}
+        />
+      </Box>
+    </DetailDialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { gatewayPassword, gatewayUsername } from '@atrium/contracts/hub';
+import { notify } from '../../../ui/snackbar';
+import { commandErrorKey } from '../api/command-error';
+import { gatewayCommands } from '../api/gateway-commands';
+import { CredentialFields } from './credential-fields';
+
+/** Editor IDs required; the UI pair optional, but both or neither, under the same rules (spec §5). */
+const schema = z
+  .object({
+    username: gatewayUsername,
+    password: gatewayPassword,
+    username_ui: z.string(),
+    password_ui: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.username_ui === '' && v.password_ui === '') return;
+    const pairs = [
+      ['username_ui', gatewayUsername.safeParse(v.username_ui)],
+      ['password_ui', gatewayPassword.safeParse(v.password_ui)],
+    ] as const;
+    for (const [path, result] of pairs) {
+      const message = result.error?.issues[0]?.message;
+      if (message) ctx.addIssue({ code: 'custom', path: [path], message });
+    }
+  });
+type Values = z.infer<typeof schema>;
+
+interface Props {
+  mac: string;
+  onBack: () => void;
+  onBusy: (busy: boolean) => void;
+}
+
+/** Flow-editor IDs: username, password, optional UI username and password. */
+export function FlowEditorIdsForm({ mac, onBack, onBusy }: Props) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: '', password: '', username_ui: '', password_ui: '' },
+    mode: 'onTouched',
+  });
+  useEffect(() => onBusy(busy), [busy, onBusy]);
+
+  const submit = form.handleSubmit(async ({ username_ui, password_ui, ...ids }) => {
+    setBusy(true);
+    try {
+      const ui = username_ui ? { username_ui, password_ui } : {};
+      await gatewayCommands.noderedPassword(mac, { ...ids, ...ui });
+      notify.success('idModified');
+      onBack();
+    } catch (error) {
+      notify.error(commandErrorKey(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={(e) => void submit(e)}>
+      <CredentialFields form={form} username="username" password="password" autoFocus />
+      <Divider />
+      <Typography variant="subtitle2">{t('gatewayDetail.flowEditor.uiTitle')}</Typography>
+      <CredentialFields
+        form={form}
+        username="username_ui"
+        password="password_ui"
+        usernameLabel={t('gatewayDetail.ids.uiUsername')}
+        passwordLabel={t('gatewayDetail.ids.uiPassword')}
+        criteriaWhenEmpty={false}
+      />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button color="inherit" onClick={onBack} disabled={busy}>
+          {t('gatewayDetail.back')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('dialog.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

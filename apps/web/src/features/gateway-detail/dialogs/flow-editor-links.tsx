@@ -1,0 +1,86 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
+import HomeIcon from '@mui/icons-material/HomeWorkOutlined';
+import LinkIcon from '@mui/icons-material/AddLink';
+import { useTranslation } from 'react-i18next';
+import { DETAIL_LIMITS } from '../model/constants';
+import { localAccessUrl } from '../model/info-format';
+
+interface Props {
+  ip: string | null;
+  showModules: boolean;
+  /** Read-only users open no remote connection, so they generate no link. */
+  readOnly: boolean;
+  /** The remote links need a remote connection (a proxy id): that dialog comes later. */
+  onGenerateLink: () => void;
+}
+
+/** Modules, generated remote links (dashboard, editor) and the local access link (spec §2). */
+export function FlowEditorLinks({ ip, showModules, readOnly, onGenerateLink }: Props) {
+  const { t } = useTranslation();
+  const local = localAccessUrl(ip, DETAIL_LIMITS.localUiPort);
+  const noProxy = t('gatewayDetail.flowEditor.needsLink');
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {!readOnly && (
+          <Button variant="outlined" startIcon={<LinkIcon />} onClick={onGenerateLink}>
+            {t('gatewayDetail.flowEditor.generateLink')}
+          </Button>
+        )}
+        {[
+          { icon: <DashboardIcon />, label: t('gatewayDetail.flowEditor.dashboard') },
+          { icon: <AccountTreeIcon />, label: t('gatewayDetail.flowEditor.editor') },
+        ].map(({ icon, label }) => (
+          <Tooltip key={label} title={noProxy}>
+            <span>
+              <Button variant="outlined" startIcon={icon} disabled>
+                {label}
+              </Button>
+            </span>
+          </Tooltip>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        {local ? (
+          <Button
+            variant="text"
+            startIcon={<HomeIcon />}
+            href={local}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('gatewayDetail.flowEditor.localAccess')}
+          </Button>
+        ) : (
+          <Button variant="text" startIcon={<HomeIcon />} disabled>
+            {t('gatewayDetail.flowEditor.localAccess')}
+          </Button>
+        )}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ fontFamily: local ? 'monospace' : undefined }}
+        >
+          {local ?? t('gatewayDetail.flowEditor.noIp')}
+        </Typography>
+        {showModules && (
+          <Button
+            component={RouterLink}
+            to="/node-red"
+            startIcon={<ExtensionIcon />}
+            sx={{ ml: 'auto' }}
+          >
+            {t('gatewayDetail.flowEditor.modules')}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddLinkIcon from '@mui/icons-material/AddLink';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useTranslation } from 'react-i18next';
+import { POOL_TYPES, type GatewayItem } from '@atrium/contracts/gateway';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
+import { gatewayDetailsKey } from '../../../lib/realtime/keys';
+import { useConfirm } from '../../../ui/dialogs/dialog-context';
+import { ComingSoonPanel } from '../../../ui/placeholder-page';
+import { notify } from '../../../ui/snackbar';
+import { commandErrorKey } from '../api/command-error';
+import { gatewayCommands } from '../api/gateway-commands';
+import { DETAIL_LIMITS } from '../model/constants';
+import { DetailDialog } from './detail-dialog';
+
+type PoolType = (typeof POOL_TYPES)[number];
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Props {
+  gateway: Pick<GatewayItem, 'mac' | 'pooltype'>;
+  queryId: string;
+  legacy: boolean;
+  readOnly: boolean;
+  onClose: () => void;
+  /** Generate link and go to app need the remote connection. */
+  onNeedsRemote: () => void;
+}
+
+/** The pool dialog: pool type change (spec §4), then the legacy or the current body. */
+export function PoolDialog({ gateway, queryId, legacy, readOnly, onClose, onNeedsRemote }: Props) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [changing, setChanging] = useState(false);
+
+  const change = async (type: PoolType) => {
+    if (type === gateway.pooltype) return;
+    if (!(await confirm({ title: t('gatewayDetail.pool.type'), message: t('modifyPooltype') })))
+      return;
+    setChanging(true);
+    try {
+      await gatewayCommands.poolType(gateway.mac, type);
+      // The controller restarts on its new type: wait, then read the gateway again.
+      await wait(DETAIL_LIMITS.poolTypeChangeMs);
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gateway(queryId) });
+      await queryClient.invalidateQueries({ queryKey: gatewayDetailsKey(queryId) });
+      notify.success('success');
+    } catch (error) {
+      notify.error(commandErrorKey(error));
+    } finally {
+      setChanging(false);
+    }
+  };
+
+  return (
+    <DetailDialog
+      title={legacy ? t('gatewayDetail.pool.legacyTitle') : t('gatewayDetail.actions.pool')}
+      onClose={onClose}
+      busy={changing}
+    >
+      <TextField
+        select
+        label={t('gatewayDetail.pool.type')}
+        value={gateway.pooltype ?? ''}
+        disabled={readOnly || changing}
+        onChange={(e) => void change(e.target.value === 'poolcop' ? 'poolcop' : 'klereo')}
+        sx={{ mt: 1 }}
+      >
+        <MenuItem value="klereo">{t('gatewayDetail.pool.klereo')}</MenuItem>
+        <MenuItem value="poolcop">{t('gatewayDetail.pool.poolcop')}</MenuItem>
+      </TextField>
+      {changing && (
+        <Box sx={{ mt: 2 }} role="status">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('gatewayDetail.pool.changing')}
+          </Typography>
+          <LinearProgress aria-label={t('gatewayDetail.pool.changing')} />
+        </Box>
+      )}
+      <Box sx={{ mt: 3 }}>
+        {legacy ? (
+          <>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t('gatewayDetail.pool.legacyHint')}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button variant="outlined" startIcon={<AddLinkIcon />} onClick={onNeedsRemote}>
+                {t('gatewayDetail.flowEditor.generateLink')}
+              </Button>
+              <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={onNeedsRemote}>
+                {t('gatewayDetail.pool.goToApp')}
+              </Button>
+            </Box>
+          </>
+        ) : (
+          <ComingSoonPanel />
+        )}
+      </Box>
+    </DetailDialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatMac, gatewayListReply, type GatewayItem } from '@atrium/contracts/gateway';
+import { api } from '../../../lib/api/client';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
+import { notify } from '../../../ui/snackbar';
+import { commandErrorKey } from '../api/command-error';
+import { gatewayCommands } from '../api/gateway-commands';
+import { DetailDialog } from './detail-dialog';
+
+interface Props {
+  source: Pick<GatewayItem, 'mac' | 'name' | 'type'>;
+  projectId: string;
+  onClose: () => void;
+}
+
+const label = (gw: Pick<GatewayItem, 'mac' | 'name'>) => `${gw.name} (${formatMac(gw.mac)})`;
+
+/** Transfer configuration (virtual klocknx): a read-only source and a required target (spec §2, §5). */
+export function TransferConfigDialog({ source, projectId, onClose }: Props) {
+  const { t } = useTranslation();
+  const gateways = useQuery({
+    queryKey: QUERY_KEYS.projectGateways(projectId),
+    queryFn: ({ signal }) =>
+      api
+        .get(`/api/gateway/${encodeURIComponent(projectId)}`, { schema: gatewayListReply, signal })
+        .then((r) => r.gateways),
+  });
+  const targets = (gateways.data ?? []).filter(
+    (gw) => gw.type === source.type && gw.mac !== source.mac,
+  );
+  const [target, setTarget] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setTouched(true);
+    if (!target) return;
+    setBusy(true);
+    try {
+      await gatewayCommands.transferConfig(source.mac, target);
+      notify.success('success');
+      onClose();
+    } catch (error) {
+      notify.error(commandErrorKey(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <DetailDialog
+      title={t('gatewayDetail.actions.transfer')}
+      onClose={onClose}
+      busy={busy}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      actions={
+        <>
+          <Button color="inherit" onClick={onClose} disabled={busy}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t('dialog.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('gatewayDetail.transfer.hint')}
+      </Typography>
+      <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <TextField
+          label={t('gatewayDetail.transfer.source')}
+          value={label(source)}
+          slotProps={{ input: { readOnly: true } }}
+        />
+        <TextField
+          select
+          required
+          label={t('gatewayDetail.transfer.target')}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && !target}
+          helperText={
+            touched && !target
+              ? t('requiredField')
+              : targets.length === 0 && gateways.isSuccess
+                ? t('gatewayDetail.transfer.noTarget')
+                : ' '
+          }
+        >
+          {targets.map((gw) => (
+            <MenuItem key={gw.mac} value={gw.mac}>
+              {label(gw)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </DetailDialog>
+  );
+}

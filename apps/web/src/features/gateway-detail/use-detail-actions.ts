@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import type { GatewayItem } from '@atrium/contracts/gateway';
+import { updateAllowed, type VersionStatus } from '@atrium/contracts/version';
+import { useConfirm } from '../../ui/dialogs/dialog-context';
+import { notify } from '../../ui/snackbar';
+import { commandErrorKey } from './api/command-error';
+import { gatewayCommands } from './api/gateway-commands';
+import type { OpenDialog } from './dialogs/open-dialog';
+import type { useFirmwareUpdate } from './firmware/use-firmware-update';
+import type { DetailAccess } from './model/access';
+import type { DetailButton } from './model/buttons';
+import { poolRoute } from './model/pool-route';
+
+interface Options {
+  gateway: GatewayItem;
+  status: VersionStatus | undefined;
+  access: DetailAccess;
+  firmware: ReturnType<typeof useFirmwareUpdate>;
+  open: (dialog: OpenDialog) => void;
+}
+
+/** What the detail screen's buttons do: reboot, and which dialog each one opens. */
+export function useDetailActions({ gateway: gw, status, access, firmware, open }: Options) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+
+  /**
+   * The remote connection starts after the password wizard when no password is set (spec §4);
+   * read-only users never get the wizard (setting passwords is an editor's action).
+   */
+  const openRemote = () =>
+    open(
+      gw.initpswds || access.readOnly
+        ? { kind: 'comingSoon', what: 'remote' }
+        : { kind: 'wizard', thenRemote: true },
+    );
+
+  /** Pool dialog routing by version (spec §4); declining the offered update opens it anyway. */
+  const openPool = async () => {
+    const route = poolRoute(gw.version, status);
+    if (route === 'legacy') return open({ kind: 'pool', legacy: true });
+    const canOffer =
+      !access.readOnly && updateAllowed({ virtual: gw.virtual, status, isAdmin: access.isAdmin });
+    if (route === 'offerUpdate' && canOffer && (await firmware.offer())) return;
+    open({ kind: 'pool', legacy: false });
+  };
+
+  const onButton = (id: DetailButton) => {
+    switch (id) {
+      case 'remote':
+        return openRemote();
+      case 'ets':
+        return open({ kind: 'comingSoon', what: 'ets' });
+      case 'customProxy':
+        return open({ kind: 'comingSoon', what: 'customProxy' });
+      case 'pool':
+        return void openPool();
+      case 'advanced':
+      case 'flowEditor':
+      case 'link':
+      case 'emergency':
+      case 'transfer':
+        return open({ kind: id });
+    }
+  };
+
+  const reboot = async () => {
+    await confirm({
+      title: t('gatewayDetail.info.reboot'),
+      message: t('confirmReboot'),
+      onConfirm: async () => {
+        try {
+          await gatewayCommands.reboot(gw.mac);
+          notify.success('rebootSuccess', { duration: 3000 });
+        } catch (error) {
+          notify.error(commandErrorKey(error));
+        }
+      },
+    });
+  };
+
+  return { onButton, openRemote, reboot };
+}
