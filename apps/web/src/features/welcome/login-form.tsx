@@ -16,7 +16,7 @@ import { muiField } from '../../ui/mui-field';
 import { notify } from '../../ui/snackbar';
 import { CardHeading } from './card-heading';
 import { emailField, requiredPasswordField } from './form-fields';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../ui/password-field';
 import { useStartSession } from './use-start-session';
 import { welcomeApi } from './welcome-api';
 

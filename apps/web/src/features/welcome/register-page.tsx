@@ -16,7 +16,7 @@ import { notify } from '../../ui/snackbar';
 import { CardHeading } from './card-heading';
 import { emailField, newPasswordFields } from './form-fields';
 import { PasswordCriteria } from './password-criteria';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../ui/password-field';
 import { registerConflictKey } from './welcome-errors';
 import { welcomeApi } from './welcome-api';
 

@@ -14,7 +14,7 @@ import { notify } from '../../ui/snackbar';
 import { CardHeading } from './card-heading';
 import { newPasswordFields } from './form-fields';
 import { PasswordCriteria } from './password-criteria';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../ui/password-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { ResultPanel } from './result-panel';
 import { welcomeApi } from './welcome-api';

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IdCriteriaList } from './id-criteria-list';
-import { SecretField } from './secret-field';
+import { PasswordField } from '../../../ui/password-field';
 
 interface Props<T extends FieldValues> {
   form: UseFormReturn<T>;
@@ -37,7 +37,7 @@ export function CredentialFields<T extends FieldValues>(props: Props<T>) {
         error={userError !== undefined}
         helperText={userError ? t(userError) : undefined}
       />
-      <SecretField
+      <PasswordField
         {...secretField}
         inputRef={secretRef}
         label={props.passwordLabel ?? t('gatewayDetail.ids.password')}
