@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptUploads } from '../../lib/upload';
 import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,7 +20,7 @@ import { errorReply } from '../../lib/schemas';
 import { csvErrorReply } from '../projects/error-replies';
 import { requireUser } from '../../plugins/auth';
 import { sendPrepared } from '../projects/prepared-json';
-import { acceptCsvUploads, CSV_UPLOAD_NOTE, csvFileBody, readCsvUpload } from './csv-upload';
+import { CSV_UPLOAD_NOTE, csvFileBody, readCsvUpload } from './csv-upload';
 import type { GatewayImportService } from './gateway-import.service';
 import type { GatewaysService } from './gateways.service';
 
@@ -38,7 +39,7 @@ const notFound = { 404: errorReply };
 
 /** The gateway service of document 3 §7 (commands to the device come with the gateway hub). */
 export const gatewayRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
-  await acceptCsvUploads(app);
+  await acceptUploads(app);
 
   app.post(
     '/api/gateway/create',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptUploads } from '../../lib/upload';
 import {
   importLicencesReply,
   licenceKeyParam,
@@ -9,12 +10,7 @@ import {
 import { errorReply } from '../../lib/schemas';
 import { csvErrorReply } from '../projects/error-replies';
 import { requireUser } from '../../plugins/auth';
-import {
-  acceptCsvUploads,
-  CSV_UPLOAD_NOTE,
-  csvFileBody,
-  readCsvUpload,
-} from '../gateways/csv-upload';
+import { CSV_UPLOAD_NOTE, csvFileBody, readCsvUpload } from '../gateways/csv-upload';
 import type { LicenceImportService } from './licence-import.service';
 import type { LicencesService } from './licences.service';
 
@@ -27,7 +23,7 @@ const tags = ['licences'];
 
 /** Licence calls (document 3 §7): verify, use on a project, import. */
 export const licenceRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
-  await acceptCsvUploads(app);
+  await acceptUploads(app);
 
   app.get(
     '/api/licences/verify/:key',

@@ -1,8 +1,7 @@
-import multipart from '@fastify/multipart';
-import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ETS_NAME_MAX, MONITORING_LIMITS } from '@atrium/contracts/monitoring';
+import type { FastifyRequest } from 'fastify';
+import { ETS_NAME_MAX } from '@atrium/contracts/monitoring';
 import { AppError } from '../../lib/errors';
+import { fileBody, readUpload } from '../../lib/upload';
 
 /** An uploaded ETS export: its file name and bytes, not yet parsed. */
 export interface EtsUpload {
@@ -10,19 +9,8 @@ export interface EtsUpload {
   bytes: Buffer;
 }
 
-/** Registers multipart parsing in the calling (encapsulated) plugin only. */
-export async function acceptEtsUploads(app: FastifyInstance) {
-  await app.register(multipart, {
-    limits: { files: 1, fileSize: MONITORING_LIMITS.etsMaxBytes, fields: 5, parts: 6 },
-  });
-}
-
 /** Documents the multipart body (one `file` part); the parts are read by readEtsUpload. */
-export const etsFileBody = z.unknown().meta({
-  type: 'object',
-  required: ['file'],
-  properties: { file: { type: 'string', format: 'binary', description: 'the .xml ETS export' } },
-});
+export const etsFileBody = fileBody('the .xml ETS export');
 
 /** OpenAPI description shared by the ETS upload routes. */
 export const ETS_UPLOAD_NOTE =
@@ -41,24 +29,7 @@ const baseName = (filename: string) =>
  * 1,000,000 bytes, not empty. Its content is checked by the ETS parser.
  */
 export async function readEtsUpload(req: FastifyRequest): Promise<EtsUpload> {
-  if (!req.isMultipart()) {
-    throw new AppError(400, 'invalidFileType', 'Send one .xml file as multipart/form-data');
-  }
-  const file = await req.file();
-  if (!file) throw new AppError(400, 'emptyFile', 'No file was sent');
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (err) {
-    if (err instanceof req.server.multipartErrors.RequestFileTooLargeError) {
-      throw new AppError(413, 'fileTooLargeMax', 'The file is larger than 1,000,000 bytes (1 mo)');
-    }
-    throw err;
-  }
-  const name = baseName(file.filename);
-  if (!name.toLowerCase().endsWith('.xml')) {
-    throw new AppError(400, 'invalidFileType', 'Only .xml ETS exports are accepted');
-  }
+  const { filename, bytes } = await readUpload(req, '.xml');
   if (bytes.length === 0) throw new AppError(400, 'emptyFile', 'The file is empty');
-  return { name, bytes };
+  return { name: baseName(filename), bytes };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptUploads } from '../../lib/upload';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   etsDeleteReply,
@@ -9,7 +10,7 @@ import {
   etsVerifyReply,
 } from '@atrium/contracts/monitoring';
 import { errorReply } from '../../lib/schemas';
-import { acceptEtsUploads, ETS_UPLOAD_NOTE, etsFileBody, readEtsUpload } from './ets-upload';
+import { ETS_UPLOAD_NOTE, etsFileBody, readEtsUpload } from './ets-upload';
 import type { EtsService } from './ets.service';
 import type { MonitoredService } from './monitored.service';
 
@@ -24,7 +25,7 @@ const uploadErrors = { 400: errorReply, 413: errorReply };
 
 /** The ETS file calls of the project service (document 3 §7; document 2 §4, §5, §8). */
 export const etsRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
-  await acceptEtsUploads(app);
+  await acceptUploads(app);
 
   app.post(
     '/api/project/ets/verify',
