@@ -6,7 +6,6 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -18,6 +17,7 @@ import { emailField } from './form-fields';
 import { ResultPanel } from './result-panel';
 import { welcomeApi } from './welcome-api';
 import { WelcomeStepper } from './welcome-stepper';
+import { SubmitButton } from '../../ui/submit-button';
 
 const schema = z.object({ email: emailField });
 type Values = z.infer<typeof schema>;
@@ -63,17 +63,7 @@ export function ForgotPasswordPage() {
               autoFocus
               helperText={email.helperText ?? t('welcome.forgot.hint')}
             />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={forgot.isPending}
-              startIcon={
-                forgot.isPending ? <CircularProgress size={18} color="inherit" /> : undefined
-              }
-            >
-              {t('welcome.forgot.submit')}
-            </Button>
+            <SubmitButton pending={forgot.isPending}>{t('welcome.forgot.submit')}</SubmitButton>
             <Button
               component={RouterLink}
               to="/welcome"

@@ -4,8 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,6 +17,7 @@ import { emailField, requiredPasswordField } from './form-fields';
 import { PasswordField } from '../../ui/password-field';
 import { useStartSession } from './use-start-session';
 import { welcomeApi } from './welcome-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 const schema = z.object({ email: emailField, password: requiredPasswordField });
 type Values = z.infer<typeof schema>;
@@ -72,17 +71,7 @@ export function LoginForm({ onOtpRequired }: { onOtpRequired: (userId: string) =
               {t('welcome.login.forgot')}
             </Link>
           </Box>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={signin.isPending}
-            startIcon={
-              signin.isPending ? <CircularProgress size={18} color="inherit" /> : undefined
-            }
-          >
-            {t('welcome.login.submit')}
-          </Button>
+          <SubmitButton pending={signin.isPending}>{t('welcome.login.submit')}</SubmitButton>
         </Stack>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>

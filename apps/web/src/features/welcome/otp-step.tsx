@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -16,6 +15,7 @@ import { CardHeading } from './card-heading';
 import { otpCodeField } from './form-fields';
 import { useStartSession } from './use-start-session';
 import { welcomeApi } from './welcome-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 const schema = z.object({ code: otpCodeField });
 type Values = z.infer<typeof schema>;
@@ -61,17 +61,7 @@ export function OtpStep({ userId, onBack }: Props) {
               },
             }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={verify.isPending}
-            startIcon={
-              verify.isPending ? <CircularProgress size={18} color="inherit" /> : undefined
-            }
-          >
-            {t('welcome.otp.submit')}
-          </Button>
+          <SubmitButton pending={verify.isPending}>{t('welcome.otp.submit')}</SubmitButton>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
             <Button startIcon={<ArrowBackIcon />} onClick={onBack} color="inherit">
               {t('welcome.otp.back')}

@@ -4,8 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,6 +17,7 @@ import { PasswordCriteria } from './password-criteria';
 import { PasswordField } from '../../ui/password-field';
 import { registerConflictKey } from './welcome-errors';
 import { welcomeApi } from './welcome-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 const schema = z.object({ email: emailField }).and(newPasswordFields);
 type Values = z.infer<typeof schema>;
@@ -68,17 +67,7 @@ export function RegisterPage() {
             label={t('welcome.confirmPassword')}
             autoComplete="new-password"
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={signup.isPending}
-            startIcon={
-              signup.isPending ? <CircularProgress size={18} color="inherit" /> : undefined
-            }
-          >
-            {t('welcome.register.submit')}
-          </Button>
+          <SubmitButton pending={signup.isPending}>{t('welcome.register.submit')}</SubmitButton>
         </Stack>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>

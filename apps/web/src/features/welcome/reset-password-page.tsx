@@ -5,8 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { muiField } from '../../ui/mui-field';
@@ -19,6 +17,7 @@ import { PasswordStrengthMeter } from './password-strength-meter';
 import { ResultPanel } from './result-panel';
 import { welcomeApi } from './welcome-api';
 import { WelcomeStepper } from './welcome-stepper';
+import { SubmitButton } from '../../ui/submit-button';
 
 type Values = z.infer<typeof newPasswordFields>;
 
@@ -70,17 +69,7 @@ export function ResetPasswordPage() {
               label={t('welcome.confirmPassword')}
               autoComplete="new-password"
             />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={reset.isPending}
-              startIcon={
-                reset.isPending ? <CircularProgress size={18} color="inherit" /> : undefined
-              }
-            >
-              {t('welcome.reset.submit')}
-            </Button>
+            <SubmitButton pending={reset.isPending}>{t('welcome.reset.submit')}</SubmitButton>
           </Stack>
         </Box>
       )}
