@@ -196,10 +196,12 @@ const met = (f: Figures) =>
 
 export async function main(): Promise<boolean> {
   const results: Figures[] = [];
+  const only = process.env.HUB_BENCH_BROKER; // 'embedded' or 'mosquitto': one of the two
   for (const [name, external] of [
     ['embedded aedes', false],
     ['mosquitto (MQTT_URL)', true],
   ] as const) {
+    if (only && only !== (external ? 'mosquitto' : 'embedded')) continue;
     results.push(await measure(name, external));
     console.log(JSON.stringify(results.at(-1)));
   }

@@ -51,6 +51,8 @@ export class MqttLink implements AgentLink {
       // A busy cloud may answer CONNECT slowly; giving up early only adds reconnect churn.
       connectTimeout: 30_000,
       reconnectPeriod: this.nextDelay(),
+      // Hardware keeps trying after a refused CONNACK too (a busy or restarting cloud), backing off.
+      reconnectOnConnackError: true,
       will: { topic: topicOf(mac, 'state'), payload: Buffer.from('offline'), qos: 1, retain: true },
     });
     this.client = client;

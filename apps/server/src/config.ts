@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -34,7 +35,23 @@ const envSchema = z.object({
     .string()
     .regex(/^mqtt:\/\//, 'MQTT_URL must be an mqtt:// URL')
     .optional(),
+  // This node's MQTT client id on an external broker: its persistent session survives a restart.
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'MQTT_CLIENT_ID: 1 to 64 letters, digits, - or _')
+    .optional(),
+  // Several nodes: socket.io events cross nodes through Redis (sharded pub/sub, Redis 7+).
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
   HUB_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Hours between retention sweeps (0 = none); at most 24 days, Node's longest timer.
+  RETENTION_SWEEP_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 24)
+    .default(24),
 });
 
 export interface Config {
@@ -55,7 +72,12 @@ export interface Config {
   /** Embedded broker TCP port (0: any free one), or null when MQTT_PORT=-1 or MQTT_URL is set. */
   mqttPort: number | null;
   mqttUrl: string | undefined;
+  /** Client id of this node on the external broker (stable across restarts). */
+  mqttClientId: string;
+  redisUrl: string | undefined;
   commandTimeoutMs: number;
+  /** Time between two retention sweeps, in ms; 0 when sweeping is off. */
+  retentionSweepMs: number;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -98,6 +120,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     i18nDir: join(repoRoot, 'apps/web/public/assets/i18n'),
     mqttPort: e.MQTT_URL || e.MQTT_PORT < 0 ? null : e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttClientId:
+      e.MQTT_CLIENT_ID ??
+      `atrium-hub-${hostname()
+        .replace(/[^A-Za-z0-9_-]/g, '')
+        .slice(0, 40)}`,
+    redisUrl: e.REDIS_URL,
     commandTimeoutMs: e.HUB_COMMAND_TIMEOUT_MS,
+    retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // The gateway hub's embedded broker on a free loopback port, so test files run side by side.
     HOST: '127.0.0.1',
     MQTT_PORT: '0',
+    // No retention sweep unless a test asks: it would prune the fixtures' old points.
+    RETENTION_SWEEP_HOURS: '0',
+    // A fresh MQTT session per server: a queued message of an earlier test must not arrive here.
+    MQTT_CLIENT_ID: `atrium-test-${randomUUID().slice(0, 8)}`,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

@@ -73,6 +73,16 @@ const DEMO_PROJECTS: { name: string; patch?: Partial<ProjectTable>; gateways: De
   },
 ];
 
+const demoMac = (n: number) => `a4b1c20010${String(n).padStart(2, '0')}`;
+
+/**
+ * The seeded gateways shown online: outside production the server runs them with
+ * the simulator's agent (like virtual gateways), so they stay live after a restart.
+ */
+export const DEMO_LIVE_MACS: readonly string[] = DEMO_PROJECTS.flatMap((p) => p.gateways)
+  .map((g, i) => (g.online === 1 ? demoMac(i + 1) : undefined))
+  .filter((mac): mac is string => mac !== undefined);
+
 /** Waiting gateways a demo user can add by hand (MAC and serial are printed in the log). */
 const DEMO_WAITING = [
   { mac: 'a4b1c2000001', sn: 'DEMO0001', type: 'kloudnx' as const },
@@ -88,7 +98,7 @@ export async function seedDemoProjects(app: FastifyInstance, teamId: string) {
     await projectsRepo.insert([project]);
     const rows = p.gateways.map((g) =>
       newGatewayRow({
-        mac: `a4b1c20010${String(++n).padStart(2, '0')}`,
+        mac: demoMac(++n),
         sn: `DEMOGW${String(n).padStart(2, '0')}`,
         ...g,
         team_id: teamId,

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProjectItem } from '@atrium/contracts/project';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
+import { sweepDemos } from '../modules/hub/hub.plugin';
+import { HubRepository } from '../modules/hub/hub.repository';
 import { seedDemo } from './demo';
+import { DEMO_LIVE_MACS } from './demo-projects';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -28,5 +31,42 @@ describe('demo seed', () => {
     });
     expect(waiting.json()).toMatchObject({ waiting: true });
     expect(await seedDemo(t.app)).toBe(false);
+  });
+
+  it('runs the seeded live gateways on the simulator agent: online, reporting, answering commands', async () => {
+    const repo = new HubRepository(t.app.db);
+    // The server's start marks every real gateway offline; the sweep brings the live ones back.
+    await repo.markAllOffline(Date.now());
+    await sweepDemos(t.app.hub, repo, DEMO_LIVE_MACS);
+    const liveNames = async () => {
+      await t.app.hub.flush();
+      const rows = await t.app.db
+        .selectFrom('gateways')
+        .select(['name', 'online', 'virtual'])
+        .where('mac', 'like', 'a4b1c20010%')
+        .execute();
+      expect(rows.every((r) => r.virtual === 0)).toBe(true); // they stay "real": every button shows
+      return rows
+        .filter((r) => r.online === 1)
+        .map((r) => r.name)
+        .sort();
+    };
+    await vi.waitFor(
+      async () =>
+        expect(await liveNames()).toEqual([
+          'Compteurs',
+          'Piscine',
+          'Salon',
+          'Tableau',
+          'Éclairage secours',
+          'Étage 1',
+        ]),
+      { timeout: 5000 },
+    );
+    const [salon] = await t.app.services.gatewaysRepo.findByMacs(['a4b1c2001001']);
+    if (!salon) throw new Error('no Salon');
+    // The agent answers, then goes offline for its reboot.
+    await expect(t.app.hub.command(salon, 'reboot', {})).resolves.toBeDefined();
+    await vi.waitFor(() => expect(t.app.hub.presence.isOnline(salon.mac)).toBe(false));
   });
 });

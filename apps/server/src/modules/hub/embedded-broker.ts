@@ -22,6 +22,11 @@ function refused(): AuthenticateError {
   return Object.assign(new Error('Bad username or password'), { returnCode: 4 as const });
 }
 
+/** CONNACK 3: the credentials could not be checked now (database error); the gateway retries. */
+function unavailable(): AuthenticateError {
+  return Object.assign(new Error('Server unavailable'), { returnCode: 3 as const });
+}
+
 /**
  * The embedded aedes broker (MQTT 3.1.1 over TCP and WebSocket). A gateway
  * logs in with its MAC and device secret, publishes and subscribes only under
@@ -55,7 +60,7 @@ export class EmbeddedBroker implements HubTransport {
             if (ok) this.macs.set(client, mac);
             done(ok ? null : refused(), ok);
           },
-          () => done(refused(), false),
+          () => done(unavailable(), false),
         );
       },
       authorizePublish: (client, packet, done) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { newId } from '../../lib/ids';
+import { DEMO_LIVE_MACS } from '../../seed/demo-projects';
 import { startRealtime } from '../realtime/realtime';
 import { EmbeddedBroker } from './embedded-broker';
 import { ExternalBroker } from './external-broker';
@@ -34,7 +34,7 @@ async function startTransport(
   if (config.mqttUrl) {
     const external = new ExternalBroker({
       url: config.mqttUrl,
-      clientId: `atrium-hub-${newId().slice(0, 8)}`,
+      clientId: config.mqttClientId,
       sink: hub,
       counters: hub.counters,
       log: app.log,
@@ -56,8 +56,8 @@ async function startTransport(
 }
 
 /** Starts the agents of demo gateways and stops those whose gateway was deleted. */
-async function sweepDemos(hub: Hub, repo: HubRepository) {
-  const rows = await repo.listVirtual();
+export async function sweepDemos(hub: Hub, repo: HubRepository, live: readonly string[]) {
+  const rows = await repo.listRunnable(live);
   rows.forEach((gw) => hub.demos.ensure(gw));
   await hub.demos.retain(new Set(rows.map((r) => r.mac)));
 }
@@ -107,20 +107,23 @@ export async function registerHub(app: FastifyInstance, config: Config) {
   const transport = await startTransport(app, config, hub);
   hub.attach(transport);
   app.decorate('mqttPort', transport instanceof EmbeddedBroker ? transport.port : 0);
-  const io = startRealtime({
+  const realtime = await startRealtime({
     httpServer: app.server,
     tokens: s.tokens,
     users: s.usersRepo,
     access: s.projectAccess,
     events: hub.events,
+    redisUrl: config.redisUrl,
+    log: app.log,
   });
-  await sweepDemos(hub, repo);
-  const sweep = setInterval(() => void sweepDemos(hub, repo).catch(() => {}), DEMO_SWEEP_MS);
+  // Outside production, the seeded demo's live gateways run on the simulator's agent too.
+  const live = config.seedDemo ? DEMO_LIVE_MACS : [];
+  await sweepDemos(hub, repo, live);
+  const sweep = setInterval(() => void sweepDemos(hub, repo, live).catch(() => {}), DEMO_SWEEP_MS);
   // Before the HTTP server closes: open sockets and MQTT connections would keep it waiting.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
-    io.local.disconnectSockets(true);
-    io.engine.close();
+    await realtime.close();
     await hub.close();
   });
   return { actions };

@@ -47,14 +47,20 @@ export class HubRepository {
   }
 
   async identity(mac: string): Promise<GatewayIdentity | undefined> {
-    const row = await this.db
+    const [gw] = await this.identities([mac]);
+    return gw;
+  }
+
+  /** The identities of these gateways (those that exist), in one query. */
+  async identities(macs: string[]): Promise<GatewayIdentity[]> {
+    if (macs.length === 0) return [];
+    const rows = await this.db
       .selectFrom('gateways')
       .select(['id', 'mac', 'type', 'virtual', 'version', 'project_id', 'team_id', 'secret_hash'])
       .select('pending_init')
-      .where('mac', '=', mac)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return {
+      .where('mac', 'in', macs)
+      .execute();
+    return rows.map((row) => ({
       id: row.id,
       mac: row.mac,
       type: row.type,
@@ -64,7 +70,7 @@ export class HubRepository {
       teamId: row.team_id,
       secretHash: row.secret_hash,
       pendingInit: row.pending_init === 1,
-    };
+    }));
   }
 
   /**
@@ -115,11 +121,16 @@ export class HubRepository {
     });
   }
 
-  listVirtual() {
+  /** Gateways the server runs itself: virtual ones, and these (the seeded demo's live ones). */
+  listRunnable(macs: readonly string[]) {
     return this.db
       .selectFrom('gateways')
       .select(['mac', 'type', 'version', 'protect', 'pooltype'])
-      .where('virtual', '=', 1)
+      .where((eb) =>
+        macs.length
+          ? eb.or([eb('virtual', '=', 1), eb('mac', 'in', [...macs])])
+          : eb('virtual', '=', 1),
+      )
       .execute();
   }
 

@@ -83,6 +83,8 @@ export class Ingest {
     if (!state.success) return this.drop('malformed', gw.mac, 'ack', 'state');
     this.d.counters.accept('state');
     if (this.d.presenceFromState) {
+      // No authentication passed through the hub: read the row again on arrival.
+      if (state.data === 'online') this.d.directory.forget(gw.mac);
       if (state.data === 'online') await this.d.presence.connected(gw.mac);
       else await this.d.presence.disconnected(gw.mac);
     }

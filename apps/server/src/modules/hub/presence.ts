@@ -28,7 +28,6 @@ export class Presence {
   async connected(mac: string) {
     if (this.online.has(mac)) return;
     this.online.add(mac);
-    this.directory.forget(mac);
     const gw = await this.directory.lookup(mac);
     if (!gw) return;
     const now = Date.now();

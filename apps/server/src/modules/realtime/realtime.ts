@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { joinRequest, SOCKET_EVENTS } from '@atrium/contracts/hub';
@@ -14,6 +16,35 @@ export interface RealtimeDeps {
   users: UsersRepository;
   access: ProjectAccess;
   events: HubEvents;
+  /** With several nodes: events reach sockets of every node through Redis. */
+  redisUrl?: string | undefined;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** The running socket.io server and how to stop it (sockets, then the Redis clients). */
+export interface Realtime {
+  io: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Redis clients for the sharded adapter (SPUBLISH/SSUBSCRIBE, Redis 7+): in its
+ * dynamic mode a node subscribes only to the rooms its own sockets are in, so a
+ * project's events reach only the nodes where someone watches it.
+ */
+async function redisAdapter(url: string, log: RealtimeDeps['log']) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  // A lost connection is retried by the client; it must not crash the process.
+  for (const c of [pub, sub])
+    c.on('error', (err: Error) => log?.warn({ err: err.message }, 'Redis error'));
+  await Promise.all([pub.connect(), sub.connect()]);
+  return {
+    adapter: createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' }),
+    close: async () => {
+      await Promise.all([pub.quit(), sub.quit()]).catch(() => {});
+    },
+  };
 }
 
 const handshake = z.object({ token: z.string().min(1).max(4096) });
@@ -36,12 +67,14 @@ async function userOf(socket: Socket, d: RealtimeDeps): Promise<SessionUser | nu
  * its session token, joins the rooms of projects it may read, and receives the
  * hub's gateway events there (docs/gateway-protocol.md, "Console events").
  */
-export function startRealtime(d: RealtimeDeps): Server {
+export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
+  const redis = d.redisUrl ? await redisAdapter(d.redisUrl, d.log) : undefined;
   // destroyUpgrade off: WebSocket upgrades to /mqtt belong to the MQTT broker.
   const io = new Server(d.httpServer, {
     path: '/socket.io',
     serveClient: false,
     destroyUpgrade: false,
+    ...(redis ? { adapter: redis.adapter } : {}),
   });
   const users = new WeakMap<Socket, SessionUser>();
   io.use((socket, next) => {
@@ -74,13 +107,23 @@ export function startRealtime(d: RealtimeDeps): Server {
       await socket.leave(telegramRoom(req.data.project));
     });
   });
-  // Thousands of gateways report every second: nothing is encoded for a room nobody is in.
-  const relay = (room: string, event: string, payload: object) => {
-    if (io.sockets.adapter.rooms.has(room)) io.to(room).emit(event, payload);
-  };
+  // Thousands of gateways report every second: on one node, nothing is encoded for a room
+  // nobody is in. Through Redis the room may have members on other nodes: always publish.
+  const relay = redis
+    ? (room: string, event: string, payload: object) => void io.to(room).emit(event, payload)
+    : (room: string, event: string, payload: object) => {
+        if (io.sockets.adapter.rooms.has(room)) io.to(room).emit(event, payload);
+      };
   d.events.on('state', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.state, e));
   d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
-  return io;
+  return {
+    io,
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await redis?.close();
+    },
+  };
 }
