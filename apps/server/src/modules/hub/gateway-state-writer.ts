@@ -12,6 +12,8 @@ const LISTED: (keyof GatewayPatch)[] = [
   'initpswds',
 ];
 
+const SHOWN_TTL_MS = 60_000;
+
 /**
  * Coalesces presence and info writes per gateway and commits them together
  * every `intervalMs`: thousands of gateways reporting every 5 s cost a few
@@ -20,6 +22,12 @@ const LISTED: (keyof GatewayPatch)[] = [
 export class GatewayStateWriter {
   private patches = new Map<string, GatewayPatch>();
   private teams = new Set<string | null>();
+  /**
+   * The listed columns as last queued per gateway: an info repeating them bumps nothing.
+   * Forgotten every `SHOWN_TTL_MS`, so a column another path changed is never masked for long.
+   */
+  private readonly shown = new Map<string, Partial<GatewayPatch>>();
+  private shownSince = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
@@ -31,8 +39,21 @@ export class GatewayStateWriter {
 
   /** Queues a patch; `team` is the gateway's team, bumped when a listed column changes. */
   put(mac: string, team: string | null, patch: GatewayPatch) {
+    if (Date.now() - this.shownSince > SHOWN_TTL_MS) {
+      this.shown.clear();
+      this.shownSince = Date.now();
+    }
     this.patches.set(mac, { ...this.patches.get(mac), ...patch });
-    if (LISTED.some((k) => patch[k] !== undefined)) this.teams.add(team);
+    const shown = this.shown.get(mac) ?? {};
+    const changed = LISTED.filter((k) => patch[k] !== undefined && patch[k] !== shown[k]);
+    if (changed.length === 0) return this.schedule();
+    for (const k of changed) Object.assign(shown, { [k]: patch[k] });
+    this.shown.set(mac, shown);
+    this.teams.add(team);
+    this.schedule();
+  }
+
+  private schedule() {
     this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
   }
 
