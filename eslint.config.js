@@ -12,7 +12,13 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: {
+          allowDefaultProject: [
+            'vitest.config.ts',
+            // The writer thread's plain-JS entry (it registers tsx before loading TypeScript).
+            'apps/server/src/modules/timeseries/sqlite-write-worker.mjs',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { systemRoutes } from './modules/system/system.routes';
 import { BatchingWriter } from './modules/timeseries/batching-writer';
 import { createTimeSeriesStore } from './modules/timeseries/create-timeseries-store';
+import { RetentionSweep } from './modules/timeseries/retention-sweep';
 import type { TimeSeriesStore } from './modules/timeseries/timeseries.types';
 import { AccountsService } from './modules/users/accounts.service';
 import { accountRoutes } from './modules/users/accounts.routes';
@@ -67,6 +68,7 @@ export interface AppServices {
   mailer: Mailer;
   timeseries: TimeSeriesStore;
   timeseriesWriter: BatchingWriter;
+  retentionSweep: RetentionSweep;
   projects: ProjectsService;
   projectsRepo: ProjectsRepository;
   gateways: GatewaysService;
@@ -115,7 +117,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => mailer.close());
 
-  const timeseries = createTimeSeriesStore(db, app.log);
+  const timeseries = createTimeSeriesStore(db, app.log, { writerThread: true });
+  app.addHook('onClose', () => timeseries.close());
   const timeseriesWriter = new BatchingWriter(timeseries);
   // onClose hooks run last-added first: the waiting points are committed before the database closes.
   app.addHook('onClose', () => timeseriesWriter.close());
@@ -128,6 +131,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const accounts = new AccountsService(deps, users);
 
   const projectsRepo = new ProjectsRepository(db);
+  const retentionSweep = new RetentionSweep({
+    store: timeseries,
+    subscriptions: () => projectsRepo.listSubscriptions(),
+    log: app.log,
+  });
+  // Started once the app is ready; stopped (and awaited) before the database closes.
+  app.addHook('onReady', async () => retentionSweep.start(config.retentionSweepMs));
+  app.addHook('onClose', () => retentionSweep.stop());
   const gatewaysRepo = new GatewaysRepository(db);
   const projectAccess = new ProjectAccess(projectsRepo, gatewaysRepo);
   const listCache = new RevisionCache();
@@ -168,6 +179,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     mailer,
     timeseries,
     timeseriesWriter,
+    retentionSweep,
     projects,
     projectsRepo,
     gateways,

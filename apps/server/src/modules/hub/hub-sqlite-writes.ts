@@ -41,5 +41,7 @@ export function applySqlite(
     );
     for (const team of teams) upsert.run(team);
   });
-  run();
+  // IMMEDIATE: the write lock is taken (or waited for) up front; the time-series writer
+  // thread writes to the same file on its own connection.
+  run.immediate();
 }

@@ -7,8 +7,8 @@ import { call, monitoringTeam, upload } from './monitoring.testing';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
-/** A Monday, 00:00 UTC. */
-const T0 = Date.UTC(2024, 0, 15);
+/** Monday 2024-01-15, 00:00 in Paris (23:00 UTC the day before): the day the console asks for. */
+const T0 = Date.UTC(2024, 0, 14, 23);
 
 let t: TestServer;
 let team: Awaited<ReturnType<typeof monitoringTeam>>;

@@ -71,6 +71,11 @@ export class ProjectsRepository {
     return this.db.selectFrom('projects').selectAll().orderBy('name_key').execute();
   }
 
+  /** Every project's id and logger subscription (the retention sweep's input). */
+  listSubscriptions() {
+    return this.db.selectFrom('projects').select(['id', 'logger_subscription']).execute();
+  }
+
   async insert(rows: Insertable<ProjectTable>[]) {
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += CHUNK) {

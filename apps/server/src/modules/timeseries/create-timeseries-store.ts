@@ -4,8 +4,17 @@ import { PostgresTimeSeriesStore } from './postgres-timeseries.store';
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
 import type { TimeSeriesStore } from './timeseries.types';
 
-/** The store for the database behind `db`: SQLite when it has a SQLite handle, else PostgreSQL. */
-export function createTimeSeriesStore(db: Db, log?: WarnLog): TimeSeriesStore {
+/**
+ * The store for the database behind `db`: SQLite when it has a SQLite handle, else
+ * PostgreSQL. `writerThread`: SQLite batches are written by a worker thread (the server).
+ */
+export function createTimeSeriesStore(
+  db: Db,
+  log?: WarnLog,
+  options: { writerThread?: boolean } = {},
+): TimeSeriesStore {
   const sqlite = sqliteHandleOf(db);
-  return sqlite ? new SqliteTimeSeriesStore(db, sqlite) : new PostgresTimeSeriesStore(db, log);
+  return sqlite
+    ? new SqliteTimeSeriesStore(db, sqlite, options)
+    : new PostgresTimeSeriesStore(db, log);
 }

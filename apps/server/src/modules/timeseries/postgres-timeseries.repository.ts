@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BucketKey, RawOutcome, RollupRow } from './timeseries.batch';
-import { LEVEL_MS, type RollupLevel } from './timeseries.windows';
+import { windowEnd, type RollupLevel } from './timeseries.windows';
 import type { Point } from './timeseries.types';
 import type { RollupIncrements, WriteTransaction } from './timeseries.store';
 
@@ -11,7 +11,7 @@ const TABLE: Readonly<Record<RollupLevel, string>> = {
   '1d': 'ts_1d',
 };
 
-// Each level is rebuilt from the one below: minutes from raw, hours from minutes, days from hours.
+// Each level is rebuilt from the one below: minutes from raw, hours from minutes, Paris days from hours.
 const SOURCE: Readonly<Record<RollupLevel, { from: string; time: string; cols: string }>> = {
   '1m': { from: 'ts_raw', time: 't', cols: 'COUNT(*), SUM(r.v), MIN(r.v), MAX(r.v)' },
   '1h': { from: 'ts_1m', time: 'bucket', cols: 'SUM(r.count), SUM(r.sum), MIN(r.min), MAX(r.max)' },
@@ -81,12 +81,14 @@ export class PostgresWriteRepository implements WriteTransaction {
 
   async recompute(level: RollupLevel, buckets: BucketKey[]): Promise<void> {
     const { from, time, cols } = SOURCE[level];
-    const [t, ms] = [sql.raw(`r.${time}`), sql.lit(LEVEL_MS[level])];
+    const t = sql.raw(`r.${time}`);
+    // Each bucket's end is passed in: a Paris day lasts 23 to 25 hours.
     await sql`INSERT INTO ${sql.raw(TABLE[level])} (series, bucket, count, sum, min, max)
       SELECT b.series, b.bucket, ${sql.raw(cols)}
       FROM unnest(${column(buckets, (b) => b.series)}::int[],
-        ${column(buckets, (b) => b.bucket)}::bigint[]) AS b(series, bucket)
-      JOIN ${sql.raw(from)} r ON r.series = b.series AND ${t} >= b.bucket AND ${t} < b.bucket + ${ms}
+        ${column(buckets, (b) => b.bucket)}::bigint[],
+        ${column(buckets, (b) => windowEnd(b.bucket, level))}::bigint[]) AS b(series, bucket, bucket_end)
+      JOIN ${sql.raw(from)} r ON r.series = b.series AND ${t} >= b.bucket AND ${t} < b.bucket_end
       GROUP BY b.series, b.bucket
       ON CONFLICT (series, bucket) DO UPDATE SET count = excluded.count, sum = excluded.sum,
         min = excluded.min, max = excluded.max`.execute(this.trx);

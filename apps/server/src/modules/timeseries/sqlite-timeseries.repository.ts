@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { groupBySeries, type BucketKey, type RawOutcome } from './timeseries.batch';
-import { LEVEL_MS, type RollupLevel } from './timeseries.windows';
+import { windowEnd, type RollupLevel } from './timeseries.windows';
 import type { Point } from './timeseries.types';
 import type { RollupIncrements, WriteTransaction } from './timeseries.store';
 
@@ -15,7 +15,7 @@ const addSql = (table: string) => `
   ON CONFLICT (series, bucket) DO UPDATE SET count = count + excluded.count,
     sum = sum + excluded.sum, min = MIN(min, excluded.min), max = MAX(max, excluded.max)`;
 
-// Each level is rebuilt from the one below: minutes from raw, hours from minutes, days from hours.
+// Each level is rebuilt from the one below: minutes from raw, hours from minutes, Paris days from hours.
 const SOURCE: Readonly<Record<RollupLevel, { from: string; time: string; cols: string }>> = {
   '1m': { from: 'ts_raw', time: 't', cols: 'COUNT(*), SUM(v), MIN(v), MAX(v)' },
   '1h': { from: 'ts_1m', time: 'bucket', cols: 'SUM(count), SUM(sum), MIN(min), MAX(max)' },
@@ -114,9 +114,8 @@ export class SqliteWriteRepository implements WriteTransaction {
   }
 
   recompute(level: RollupLevel, buckets: BucketKey[]): void {
-    const ms = LEVEL_MS[level];
     for (const { series, bucket } of buckets) {
-      this.rebuild[level].run(bucket, series, bucket, bucket + ms);
+      this.rebuild[level].run(bucket, series, bucket, windowEnd(bucket, level));
     }
   }
 }

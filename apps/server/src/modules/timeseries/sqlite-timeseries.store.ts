@@ -1,7 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import { SqliteWriteRepository } from './sqlite-timeseries.repository';
+import { SqliteWriteThread } from './sqlite-write-thread';
 import { BaseTimeSeriesStore, type WriteTransaction } from './timeseries.store';
+import type { Point } from './timeseries.types';
 
 /**
  * Time series in SQLite: `ts_raw (series, t) WITHOUT ROWID` plus the rollup tables.
@@ -9,16 +11,36 @@ import { BaseTimeSeriesStore, type WriteTransaction } from './timeseries.store';
  * Kysely statement per point) while holding Kysely's single connection, so they
  * never interleave with a Kysely transaction of another module (so `writeBatch`
  * must not be awaited inside such a transaction: it would wait for itself).
+ * In the server, batches go to a writer thread instead (sqlite-write-thread.ts).
  */
 export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
   private readonly writer: SqliteWriteRepository;
+  private readonly useThread: boolean;
+  private thread: SqliteWriteThread | undefined;
+  private closed = false;
 
+  /** `writerThread`: batches are written by a worker thread (a file database only). */
   constructor(
     db: Db,
     private readonly sqlite: SQLite.Database,
+    options: { writerThread?: boolean } = {},
   ) {
     super(db);
     this.writer = new SqliteWriteRepository(sqlite);
+    this.useThread = Boolean(options.writerThread) && !sqlite.memory;
+  }
+
+  override writeBatch(points: readonly Point[]): Promise<void> {
+    if (!this.useThread) return super.writeBatch(points);
+    if (this.closed) return Promise.reject(new Error('time-series writer closed'));
+    // Started on the first batch: a server that records nothing pays nothing.
+    this.thread ??= new SqliteWriteThread(this.sqlite.name);
+    return this.thread.write(points);
+  }
+
+  override async close(): Promise<void> {
+    this.closed = true;
+    await this.thread?.close();
   }
 
   protected async inTransaction(work: (tx: WriteTransaction) => Promise<void>): Promise<void> {

@@ -1,4 +1,4 @@
-import { isValidPoint } from './timeseries.windows';
+import { isValidPoint, startOfWindow, type RollupLevel } from './timeseries.windows';
 import { TimeSeriesError, type Point } from './timeseries.types';
 
 const invalidPoint = (p: Point) =>
@@ -46,12 +46,13 @@ export function normalizeBatch(points: readonly Point[]): Point[] {
   return out;
 }
 
-/** Points sorted by (series, t) aggregated into buckets of `ms`, in (series, bucket) order. */
-export function rollUp(sorted: readonly Point[], ms: number): RollupRow[] {
+/** Points sorted by (series, t) aggregated into the level's buckets, in (series, bucket) order. */
+export function rollUp(sorted: readonly Point[], level: RollupLevel): RollupRow[] {
+  const bucketOf = startOfWindow(level);
   const rows: RollupRow[] = [];
   let row: RollupRow | undefined;
   for (const { seriesId, t, v } of sorted) {
-    const bucket = t - (t % ms);
+    const bucket = bucketOf(t);
     if (row?.series === seriesId && row.bucket === bucket) {
       row.count += 1;
       row.sum += v;
@@ -65,9 +66,9 @@ export function rollUp(sorted: readonly Point[], ms: number): RollupRow[] {
   return rows;
 }
 
-/** The distinct buckets of `ms` that points sorted by (series, t) fall in. */
-export function bucketsOf(sorted: readonly Point[], ms: number): BucketKey[] {
-  return rollUp(sorted, ms).map(({ series, bucket }) => ({ series, bucket }));
+/** The distinct buckets of the level that points sorted by (series, t) fall in. */
+export function bucketsOf(sorted: readonly Point[], level: RollupLevel): BucketKey[] {
+  return rollUp(sorted, level).map(({ series, bucket }) => ({ series, bucket }));
 }
 
 /** A sorted batch cut per series, with each series' first and last timestamp. */

@@ -7,6 +7,7 @@ import {
   expectSameResult,
   HOUR,
   MIN,
+  parisMidnightByRule,
   rawModel,
   seriesKey,
 } from './timeseries.testing';
@@ -20,11 +21,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Near the end of a month, so points and ranges cross monthly partitions and weeks.
-const BASE = Date.UTC(2024, 1, 20);
+// A Paris midnight near the end of a month, so points and ranges cross monthly partitions,
+// weeks and, 40 days later, the change to summer time (2024-03-31: a 23-hour day).
+const BASE = Date.UTC(2024, 1, 19, 23);
 
 /** Offsets from BASE, mostly on or next to bucket boundaries so they collide and straddle. */
 const offset = fc.oneof(
+  {
+    // Paris midnights (22:00 or 23:00 UTC) and their neighbours, on both sides of the change.
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.nat(80), fc.integer({ min: -1, max: 1 }))
+      .map(([days, nudge]) =>
+        Math.max(0, parisMidnightByRule(BASE + days * DAY + 12 * HOUR) - BASE + nudge),
+      ),
+  },
   {
     weight: 4,
     arbitrary: fc

@@ -31,9 +31,9 @@ describe('retention pruning', () => {
       [-40, -3, -1, 0].map((days) => ({ seriesId, t: T0 + days * DAY + 5 * HOUR, v: days })),
     );
     await store.writeBatch(points);
-    // The cut-off goes down to midnight: the point at T0 - 1 day + 5 h stays.
+    // The cut-off goes down to midnight in Paris: the point at T0 - 1 day + 5 h stays.
     const result = await store.prune({ projectId: mine.projectId }, T0 - DAY + 10 * HOUR);
-    expect(result).toEqual({ cutoff: T0 - DAY, droppedPartitions: [] });
+    expect(result).toEqual({ cutoff: T0 - DAY, droppedPartitions: [], deletedPoints: 2 });
     const input = q([a, b], { start: T0 - 50 * DAY, stop: T0 + DAY, precision: '1h' });
     const kept = points.filter((p) => p.seriesId === b || p.t >= T0 - DAY);
     expectSameResult(await store.query(input), bruteForceQuery(kept, input));
@@ -53,11 +53,17 @@ describe('retention pruning', () => {
       { seriesId: s, t: Date.UTC(2001, 5, 20), v: 2 },
     ]);
     const result = await store.prune({ all: true }, Date.UTC(2001, 5, 10, 12));
-    expect(result.cutoff).toBe(Date.UTC(2001, 5, 10));
-    expect(result.droppedPartitions).toEqual(t.dbKind === 'postgres' ? ['ts_raw_200105'] : []);
+    // 2001-06-10 00:00 in Paris (summer time).
+    expect(result.cutoff).toBe(Date.UTC(2001, 5, 9, 22));
+    const pg = t.dbKind === 'postgres';
+    // On PostgreSQL the old point went with its partition, not as a deleted row.
+    expect(result).toMatchObject({
+      droppedPartitions: pg ? ['ts_raw_200105'] : [],
+      deletedPoints: pg ? 0 : 1,
+    });
     const input = q([s], { start: old - DAY, stop: Date.UTC(2001, 6, 1), precision: '1d' });
     expect((await store.query(input)).series[0]?.points).toEqual([
-      { x: Date.UTC(2001, 5, 20), y: 2 },
+      { x: Date.UTC(2001, 5, 19, 22), y: 2 },
     ]);
   });
 });

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import { LEVEL_MS, type Level, type Span } from './timeseries.windows';
+import { PARIS_WEEK_OF_MIDNIGHT, parisWeekMidnight } from './paris-time';
+import { FIXED_MS, isFixed, type Level, type RollupLevel, type Span } from './timeseries.windows';
 import type { Aggregation, SeriesKey } from './timeseries.types';
 
 /** One aggregated bucket of one series. */
@@ -8,6 +9,16 @@ export interface BucketRow {
   series: number;
   x: number;
   y: number;
+}
+
+/** Count, sum, min and max of one series' points over a tile (an hour) starting at `x`. */
+export interface TileRow {
+  series: number;
+  x: number;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
 }
 
 const TABLE: Readonly<Record<Level, string>> = {
@@ -45,24 +56,42 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** Rollup rows as they are, when the window is the level's own width. */
-function readRollup(ids: readonly number[], span: Span, level: Level, agg: Aggregation) {
+/** Rollup rows as they are, when the window is the level's own. */
+function readRollup(ids: readonly number[], span: Span, level: RollupLevel, agg: Aggregation) {
   return sql<BucketRow>`
     SELECT series, bucket AS x, ${sql.raw(ROW_Y[agg])} AS y FROM ${sql.table(TABLE[level])}
     WHERE series IN (${sql.join(ids)}) AND bucket >= ${span.from} AND bucket < ${span.to}
     ORDER BY series, bucket`;
 }
 
-/** Rows grouped into windows: raw points into seconds, or days into weeks. */
-function groupBuckets(ids: readonly number[], span: Span, level: Level, agg: Aggregation) {
-  const time = sql.ref(level === 'raw' ? 't' : 'bucket');
-  const y = sql.raw(level === 'raw' ? RAW_Y[agg] : ROLLUP_Y[agg]);
-  const [off, ms] = [sql.lit(span.offset), sql.lit(span.ms)];
+/** Raw points grouped into fixed windows of `ms` (seconds, or minutes and hours from raw). */
+function groupRaw(ids: readonly number[], span: Span, ms: number, agg: Aggregation) {
   // Integer division floors because every timestamp is ≥ 0.
-  const x = sql`((${time} + ${off}) / ${ms}) * ${ms} - ${off}`;
+  const x = sql`(t / ${sql.lit(ms)}) * ${sql.lit(ms)}`;
   return sql<BucketRow>`
-    SELECT series, ${x} AS x, ${y} AS y FROM ${sql.table(TABLE[level])}
-    WHERE series IN (${sql.join(ids)}) AND ${time} >= ${span.from} AND ${time} < ${span.to}
+    SELECT series, ${x} AS x, ${sql.raw(RAW_Y[agg])} AS y FROM ts_raw
+    WHERE series IN (${sql.join(ids)}) AND t >= ${span.from} AND t < ${span.to}
+    GROUP BY 1, 2 ORDER BY 1, 2`;
+}
+
+/** Day rollups grouped into Paris weeks; `x` is the week number (see PARIS_WEEK_OF_MIDNIGHT). */
+function groupWeeks(ids: readonly number[], span: Span, agg: Aggregation) {
+  const { shiftMs, weekMs } = PARIS_WEEK_OF_MIDNIGHT;
+  // Integer division floors: every day key is at least 1969-12-31 23:00 UTC.
+  const week = sql`(bucket + ${sql.lit(shiftMs)}) / ${sql.lit(weekMs)}`;
+  return sql<BucketRow>`
+    SELECT series, ${week} AS x, ${sql.raw(ROLLUP_Y[agg])} AS y FROM ts_1d
+    WHERE series IN (${sql.join(ids)}) AND bucket >= ${span.from} AND bucket < ${span.to}
+    GROUP BY 1, 2 ORDER BY 1, 2`;
+}
+
+/** Raw points per UTC hour, as partial aggregates: a Paris day or week is whole hours. */
+function rawHours(ids: readonly number[], span: Span) {
+  const hour = sql.lit(FIXED_MS['1h']);
+  return sql<TileRow>`
+    SELECT series, (t / ${hour}) * ${hour} AS x,
+      COUNT(*) AS count, SUM(v) AS sum, MIN(v) AS min, MAX(v) AS max
+    FROM ts_raw WHERE series IN (${sql.join(ids)}) AND t >= ${span.from} AND t < ${span.to}
     GROUP BY 1, 2 ORDER BY 1, 2`;
 }
 
@@ -105,12 +134,38 @@ export class TimeSeriesRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Buckets of `span` per series, read from `level`, ordered by series then time. */
+  /**
+   * Buckets of `span` per series, ordered by series then time: a level's own rows, raw
+   * points grouped into fixed windows, or days into weeks. Raw points into Paris days
+   * or weeks are `rawHours` merged by the caller.
+   */
   async aggregate(ids: readonly number[], span: Span, level: Level, agg: Aggregation) {
-    const query = level !== 'raw' && LEVEL_MS[level] === span.ms ? readRollup : groupBuckets;
-    let rows: BucketRow[] = [];
+    const { window } = span;
+    if (level !== 'raw' && level === window) {
+      return this.collect(ids, (part) => readRollup(part, span, level, agg));
+    }
+    if (level === 'raw' && isFixed(window)) {
+      return this.collect(ids, (part) => groupRaw(part, span, FIXED_MS[window], agg));
+    }
+    if (level === '1d' && window === '1w') {
+      const rows = await this.collect(ids, (part) => groupWeeks(part, span, agg));
+      return rows.map((r) => ({ ...r, x: parisWeekMidnight(r.x) }));
+    }
+    throw new Error(`No aggregate of ${level} into ${window}`);
+  }
+
+  /** Raw points per UTC hour (partial aggregates), to merge into Paris days or weeks. */
+  rawHours(ids: readonly number[], span: Span): Promise<TileRow[]> {
+    return this.collect(ids, (part) => rawHours(part, span));
+  }
+
+  private async collect<R>(
+    ids: readonly number[],
+    query: (part: readonly number[]) => RawBuilder<R>,
+  ) {
+    let rows: R[] = [];
     for (const part of chunks(ids)) {
-      rows = rows.concat((await query(part, span, level, agg).execute(this.db)).rows);
+      rows = rows.concat((await query(part).execute(this.db)).rows);
     }
     return rows;
   }
@@ -128,21 +183,28 @@ export class TimeSeriesRepository {
     return row?.v;
   }
 
-  /** Deletes raw points and rollup buckets before `cutoff` (a UTC midnight) in one transaction. */
-  async deleteOlder(ids: readonly number[] | 'all', cutoff: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /**
+   * Deletes raw points and rollup buckets before `cutoff` (a Paris midnight) in one
+   * transaction; returns how many raw points went.
+   */
+  async deleteOlder(ids: readonly number[] | 'all', cutoff: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      let points = 0;
       for (const level of ['raw', '1m', '1h', '1d'] as const) {
         const [table, time] = [sql.table(TABLE[level]), sql.ref(level === 'raw' ? 't' : 'bucket')];
-        if (ids === 'all') {
-          await sql`DELETE FROM ${table} WHERE ${time} < ${cutoff}`.execute(trx);
-          continue;
-        }
-        for (const part of chunks(ids)) {
-          await sql`DELETE FROM ${table} WHERE series IN (${sql.join(part)}) AND ${time} < ${cutoff}`.execute(
-            trx,
-          );
+        const statements =
+          ids === 'all'
+            ? [sql`DELETE FROM ${table} WHERE ${time} < ${cutoff}`]
+            : chunks(ids).map(
+                (part) =>
+                  sql`DELETE FROM ${table} WHERE series IN (${sql.join(part)}) AND ${time} < ${cutoff}`,
+              );
+        for (const statement of statements) {
+          const { numAffectedRows } = await statement.execute(trx);
+          if (level === 'raw') points += Number(numAffectedRows ?? 0);
         }
       }
+      return points;
     });
   }
 }

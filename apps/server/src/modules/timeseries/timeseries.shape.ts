@@ -1,5 +1,5 @@
-import type { BucketRow } from './timeseries.repository';
-import type { Span } from './timeseries.windows';
+import type { BucketRow, TileRow } from './timeseries.repository';
+import { windowEnd, windowStart, type Span } from './timeseries.windows';
 import type { Aggregation, GraphPoint, QueryInput, QueryResult } from './timeseries.types';
 
 /**
@@ -36,4 +36,39 @@ export async function toGraphPoints(
     );
   }
   return input.seriesIds.map((seriesId) => ({ seriesId, points: byId.get(seriesId) ?? [] }));
+}
+
+const TILE_Y: Readonly<Record<Aggregation, (r: TileRow) => number>> = {
+  mean: (r) => r.sum / r.count,
+  max: (r) => r.max,
+  min: (r) => r.min,
+};
+
+/**
+ * Tiles sorted by (series, x) combined into the windows of `span` (Paris days or
+ * weeks, whose width varies, so SQL cannot group them by arithmetic).
+ */
+export function mergeTiles(
+  tiles: readonly TileRow[],
+  span: Span,
+  aggregation: Aggregation,
+): BucketRow[] {
+  const merged: TileRow[] = [];
+  let last: TileRow | undefined;
+  let end = 0;
+  for (const tile of tiles) {
+    // Sorted tiles: a tile before the current window's end belongs to it.
+    if (last?.series === tile.series && tile.x < end) {
+      last.count += tile.count;
+      last.sum += tile.sum;
+      last.min = Math.min(last.min, tile.min);
+      last.max = Math.max(last.max, tile.max);
+    } else {
+      last = { ...tile, x: windowStart(tile.x, span.window) };
+      end = windowEnd(last.x, span.window);
+      merged.push(last);
+    }
+  }
+  const y = TILE_Y[aggregation];
+  return merged.map((r) => ({ series: r.series, x: r.x, y: y(r) }));
 }

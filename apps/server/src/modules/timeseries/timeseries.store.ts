@@ -7,10 +7,19 @@ import {
   type RawOutcome,
   type RollupRow,
 } from './timeseries.batch';
-import { toGraphPoints } from './timeseries.shape';
+import { mergeTiles, toGraphPoints } from './timeseries.shape';
 import { TimeSeriesRepository } from './timeseries.repository';
-import { ROLLUP_LEVELS, planQuery, windowStart, type RollupLevel } from './timeseries.windows';
+import {
+  ROLLUP_LEVELS,
+  isFixed,
+  planQuery,
+  windowStart,
+  type Level,
+  type RollupLevel,
+  type Span,
+} from './timeseries.windows';
 import type {
+  Aggregation,
   Point,
   PruneResult,
   PruneScope,
@@ -26,7 +35,7 @@ export interface WriteTransaction {
   writeRaw(sorted: Point[]): Promise<RawOutcome> | RawOutcome;
   /** Adds increments to the rollups (count and sum added, min and max combined). */
   addToRollups(increments: RollupIncrements): Promise<void> | void;
-  /** Recomputes whole buckets from the level below (raw for 1m, 1m for 1h, 1h for 1d). */
+  /** Recomputes whole buckets from the level below (raw for 1m, 1m for 1h, 1h for Paris days). */
   recompute(level: RollupLevel, buckets: BucketKey[]): Promise<void> | void;
 }
 
@@ -86,18 +95,18 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     return this.seriesIds.get(seriesCacheKey(key)) ?? this.repo.findSeriesId(key);
   }
 
+  async close(): Promise<void> {}
+
   async writeBatch(points: readonly Point[]): Promise<void> {
     const sorted = normalizeBatch(points);
     if (sorted.length === 0) return;
     await this.prepareWrite(sorted);
     await this.inTransaction(async (tx) => {
       const { fresh, replaced } = await tx.writeRaw(sorted);
-      await tx.addToRollups(
-        ROLLUP_LEVELS.map(({ level, ms }) => ({ level, rows: rollUp(fresh, ms) })),
-      );
+      await tx.addToRollups(ROLLUP_LEVELS.map((level) => ({ level, rows: rollUp(fresh, level) })));
       if (replaced.length === 0) return;
       // Finest first: each level is recomputed from the one just brought up to date.
-      for (const { level, ms } of ROLLUP_LEVELS) await tx.recompute(level, bucketsOf(replaced, ms));
+      for (const level of ROLLUP_LEVELS) await tx.recompute(level, bucketsOf(replaced, level));
     });
   }
 
@@ -105,7 +114,7 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     const plan = planQuery(input);
     const ids = [...new Set(input.seriesIds)];
     const rows = ids.length
-      ? await this.repo.aggregate(ids, plan.span, plan.level, input.aggregation)
+      ? await this.buckets(ids, plan.span, plan.level, input.aggregation)
       : [];
     const series = await toGraphPoints(input, plan.span, rows, (id, t) =>
       this.repo.lastBefore(id, t),
@@ -113,17 +122,25 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     return { precision: plan.span.window, series };
   }
 
+  /** Buckets from SQL, except raw points into Paris days or weeks: hours merged here. */
+  private async buckets(ids: number[], span: Span, level: Level, agg: Aggregation) {
+    if (level === 'raw' && !isFixed(span.window)) {
+      return mergeTiles(await this.repo.rawHours(ids, span), span, agg);
+    }
+    return this.repo.aggregate(ids, span, level, agg);
+  }
+
   async prune(scope: PruneScope, olderThan: number): Promise<PruneResult> {
-    // Whole UTC days, so no rollup bucket keeps points that raw no longer has.
+    // Whole Paris days, so no day rollup keeps points that raw no longer has.
     const cutoff = windowStart(Math.max(0, olderThan), '1d');
     if ('all' in scope) {
       const droppedPartitions = await this.dropWholePartitions(cutoff);
-      await this.repo.deleteOlder('all', cutoff);
-      return { cutoff, droppedPartitions };
+      const deletedPoints = await this.repo.deleteOlder('all', cutoff);
+      return { cutoff, droppedPartitions, deletedPoints };
     }
     const ids =
       'seriesIds' in scope ? scope.seriesIds : await this.repo.seriesOfProject(scope.projectId);
-    if (ids.length) await this.repo.deleteOlder(ids, cutoff);
-    return { cutoff, droppedPartitions: [] };
+    const deletedPoints = ids.length ? await this.repo.deleteOlder(ids, cutoff) : 0;
+    return { cutoff, droppedPartitions: [], deletedPoints };
   }
 }

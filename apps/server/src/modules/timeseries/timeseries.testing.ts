@@ -1,16 +1,66 @@
 import { expect } from 'vitest';
 import { newId } from '../../lib/ids';
 import { boolStep } from './timeseries.shape';
-import { planQuery, windowStart } from './timeseries.windows';
-import type { GraphPoint, Point, QueryInput, QueryResult, SeriesKey } from './timeseries.types';
+import { planQuery } from './timeseries.windows';
+import type {
+  GraphPoint,
+  Point,
+  QueryInput,
+  QueryResult,
+  SeriesKey,
+  Window,
+} from './timeseries.types';
 
 // Test helpers only: fixtures, a model of the raw table and the graph query computed from it in plain JS.
 
 export const MIN = 60_000;
 export const HOUR = 60 * MIN;
 export const DAY = 24 * HOUR;
-/** A Monday, 00:00 UTC. */
-export const T0 = Date.UTC(2024, 0, 15);
+/** Monday 2024-01-15, 00:00 in Paris (winter: 23:00 UTC the day before). */
+export const T0 = Date.UTC(2024, 0, 14, 23);
+
+// The reference model of Paris days, written apart from the store's (which reads the
+// time-zone data through Intl): the EU rule, summer time (UTC+2) from the last Sunday of
+// March to the last Sunday of October at 01:00 UTC, else UTC+1. It holds from 1996 on.
+const lastSunday = (year: number, month: number) => {
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+};
+
+/** Paris minus UTC at `t`, by the EU rule. */
+export function parisOffsetByRule(t: number): number {
+  const year = new Date(t).getUTCFullYear();
+  return t >= lastSunday(year, 2) && t < lastSunday(year, 9) ? 2 * HOUR : HOUR;
+}
+
+/** The instant of 00:00 in Paris of the day holding `t`, by the EU rule. */
+export function parisMidnightByRule(t: number): number {
+  const local = t + parisOffsetByRule(t);
+  const midnight = local - (((local % DAY) + DAY) % DAY);
+  // Midnight in summer is 22:00 UTC, in winter 23:00 UTC: the one whose own offset agrees.
+  const summer = midnight - 2 * HOUR;
+  return parisOffsetByRule(summer) === 2 * HOUR ? summer : midnight - HOUR;
+}
+
+/** The bucket of `t` as the spec defines it: fixed widths, Paris days, weeks from Monday. */
+export function referenceBucket(t: number, window: Window): number {
+  switch (window) {
+    case '1s':
+    case '1m':
+    case '1h': {
+      const ms = { '1s': 1000, '1m': MIN, '1h': HOUR }[window];
+      return t - (t % ms);
+    }
+    case '1d':
+      return parisMidnightByRule(t);
+    case '1w': {
+      let day = parisMidnightByRule(t);
+      // Step back a day at a time to Monday (getUTCDay of a Paris midnight + 2 h is its Paris weekday).
+      while (new Date(day + 2 * HOUR).getUTCDay() !== 1) day = parisMidnightByRule(day - 1);
+      return day;
+    }
+  }
+}
 
 /** A series key of a new project. */
 export const seriesKey = (over: Partial<SeriesKey> = {}): SeriesKey => ({
@@ -50,7 +100,7 @@ function bucketsOf(points: readonly Point[], input: QueryInput, from: number, to
   const groups = new Map<number, number[]>();
   for (const { t, v } of points) {
     if (t < from || t >= to) continue;
-    const x = windowStart(t, span.window);
+    const x = referenceBucket(t, span.window);
     groups.set(x, [...(groups.get(x) ?? []), v]);
   }
   return [...groups.keys()]

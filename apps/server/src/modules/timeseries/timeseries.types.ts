@@ -16,7 +16,11 @@ export interface Point {
   v: number;
 }
 
-/** Window of a graph bucket; 'auto' lets the store choose about 1,000 buckets per series. */
+/**
+ * Window of a graph bucket; 'auto' lets the store choose about 1,000 buckets per series.
+ * Seconds, minutes and hours are fixed widths; '1d' is a Paris calendar day (23 to 25 h)
+ * and '1w' a Paris week from Monday 00:00.
+ */
 export type Window = '1s' | '1m' | '1h' | '1d' | '1w';
 export type Precision = 'auto' | Window;
 export type Aggregation = 'mean' | 'max' | 'min';
@@ -35,7 +39,7 @@ export interface QueryInput {
 }
 
 export interface GraphPoint {
-  /** Start of the bucket, epoch ms. */
+  /** Start of the bucket, epoch ms (for days and weeks, 00:00 in Paris). */
   x: number;
   y: number;
 }
@@ -51,10 +55,12 @@ export interface QueryResult {
 export type PruneScope = { seriesIds: number[] } | { projectId: string } | { all: true };
 
 export interface PruneResult {
-  /** The cut-off applied: `olderThan` rounded down to a UTC midnight. */
+  /** The cut-off applied: `olderThan` rounded down to a midnight in Paris. */
   cutoff: number;
   /** PostgreSQL partitions dropped whole (empty on SQLite). */
   droppedPartitions: string[];
+  /** Raw points deleted row by row (not counting those of dropped partitions). */
+  deletedPoints: number;
 }
 
 /** The time-series store: series, batched writes kept rolled up, graph queries and pruning. */
@@ -70,8 +76,10 @@ export interface TimeSeriesStore {
   writeBatch(points: readonly Point[]): Promise<void>;
   /** Aggregated buckets per series; throws TimeSeriesError 'invalidRange' or 'tooManyPoints'. */
   query(input: QueryInput): Promise<QueryResult>;
-  /** Deletes raw points and rollups older than `olderThan` (rounded down to a UTC midnight). */
+  /** Deletes raw points and rollups older than `olderThan` (rounded down to a Paris midnight). */
   prune(scope: PruneScope, olderThan: number): Promise<PruneResult>;
+  /** Stops background work (SQLite's writer thread); call after the last write. */
+  close(): Promise<void>;
 }
 
 export type TimeSeriesErrorCode =

@@ -4,11 +4,13 @@ import { monthsBefore, retentionCutoff } from './timeseries.retention';
 import { pickWindow, planQuery, spanOf, windowStart } from './timeseries.windows';
 
 describe('graph windows', () => {
-  it('starts weeks on Monday 00:00 UTC and other windows on their epoch multiples', () => {
+  it('starts weeks on Monday 00:00 in Paris and fixed windows on their epoch multiples', () => {
     const thursday = T0 + 3 * DAY + 5 * HOUR;
     expect(windowStart(thursday, '1w')).toBe(T0);
     expect(windowStart(T0 - 1, '1w')).toBe(T0 - 7 * DAY);
-    expect(windowStart(0, '1w')).toBe(-3 * DAY); // 1970-01-01 was a Thursday
+    // 1970-01-01 was a Thursday; Paris was at UTC+1.
+    expect(windowStart(0, '1w')).toBe(-3 * DAY - HOUR);
+    expect(windowStart(0, '1d')).toBe(-HOUR);
     expect(windowStart(T0 + 5 * HOUR + 59_999, '1m')).toBe(T0 + 5 * HOUR);
     expect(windowStart(T0 + 1999, '1s')).toBe(T0 + 1000);
   });
