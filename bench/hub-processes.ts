@@ -9,7 +9,10 @@ import { z } from 'zod';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The V8 flags of `npm start` (apps/server/package.json): a larger young generation, less GC. */
-const SERVER_FLAGS = ['--max-semi-space-size=64'];
+const SERVER_FLAGS = [
+  '--max-semi-space-size=64',
+  ...(process.env.HUB_BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
+];
 /** HUB_BENCH_PROFILE=DIR writes a V8 CPU profile of every child process to DIR. */
 const PROFILE = process.env.HUB_BENCH_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.HUB_BENCH_PROFILE}`]

@@ -45,15 +45,44 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not start:\n${log()}`);
 }
 
+/** A real server process (apps/server/src/main.ts, as `npm start` runs it) on a loopback port. */
+export interface ServerProcess {
+  baseUrl: string;
+  dataDir: string;
+  pid: number;
+  /** What it wrote on stdout and stderr so far. */
+  log(): string;
+  /** SIGTERM, SIGKILL if it is still running after `graceMs`; then its data folder goes. */
+  stop(graceMs?: number): Promise<'exited' | 'killed'>;
+}
+
 /**
- * The whole product as a user meets it: the built console served by a real
- * server process on a loopback port, a real SMTP server catching its mails,
- * and Debian's Chromium.
+ * Sends SIGTERM, then SIGKILL if the process has not exited after `graceMs`; resolves once it
+ * exited, telling whether it took SIGKILL.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function terminate(
+  child: ChildProcess,
+  graceMs = 10_000,
+): Promise<'exited' | 'killed'> {
+  if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+  const exited = new Promise((r) => child.once('exit', () => r('exited')));
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((r) => (timer = setTimeout(r, graceMs, 'timeout')));
+  const first = await Promise.race([exited, timeout]);
+  clearTimeout(timer);
+  if (first === 'exited') return 'exited';
+  child.kill('SIGKILL');
+  await exited;
+  return 'killed';
+}
+
+/**
+ * Starts the server entry as a real process (NODE_ENV=test, no demo seed, an embedded broker
+ * on a free port unless `env` says otherwise) and waits for its health route.
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
-  const mailbox = new Mailbox();
-  const smtpUrl = await mailbox.start();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -66,7 +95,6 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      SMTP_URL: smtpUrl,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       MQTT_PORT: '0',
@@ -76,27 +104,64 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  await waitForHealth(baseUrl, child, () => output);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const log = () => output;
+  try {
+    await waitForHealth(baseUrl, child, log);
+  } catch (err) {
+    await terminate(child, 2_000);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     baseUrl,
+    dataDir,
+    pid: child.pid ?? 0,
+    log,
+    async stop(graceMs = 10_000) {
+      const how = await terminate(child, graceMs);
+      rmSync(dataDir, { recursive: true, force: true });
+      return how;
+    },
+  };
+}
+
+/** Debian's Chromium, headless. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A new browser context and tab on `baseUrl`, in French (the console's default language). */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'fr-FR' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/**
+ * The whole product as a user meets it: the built console served by a real
+ * server process on a loopback port, a real SMTP server catching its mails,
+ * and Debian's Chromium.
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const mailbox = new Mailbox();
+  const smtpUrl = await mailbox.start();
+  const server = await startServerProcess({ SMTP_URL: smtpUrl, ...env });
+  const browser = await launchChromium();
+  return {
+    baseUrl: server.baseUrl,
     mailbox,
     browser,
-    dataDir,
-    async newPage(viewport = { width: 1280, height: 800 }) {
-      const context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'fr-FR' });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      return { context, page };
-    },
+    dataDir: server.dataDir,
+    newPage: (viewport) => openPage(browser, server.baseUrl, viewport),
     async stop() {
       await browser.close();
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await server.stop();
       await mailbox.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -21,6 +21,9 @@ export function fr(key: string, values: Record<string, string | number> = {}): s
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
+/** What these helpers need of a stack: where the server is and where its mails arrive. */
+type Server = Pick<Stack, 'baseUrl' | 'mailbox'>;
+
 interface Reply {
   status: number;
   body: Record<string, unknown>;
@@ -28,7 +31,7 @@ interface Reply {
 
 /** A JSON call to the real server, with a session token when given. */
 export async function apiCall(
-  stack: Stack,
+  stack: Pick<Server, 'baseUrl'>,
   method: string,
   path: string,
   options: { token?: string; body?: unknown } = {},
@@ -46,7 +49,7 @@ export async function apiCall(
 }
 
 /** Signs in through the API, answering the mailed one-time code; returns the session token. */
-export async function apiSignIn(stack: Stack, email: string, password: string): Promise<string> {
+export async function apiSignIn(stack: Server, email: string, password: string): Promise<string> {
   const before = stack.mailbox.countTo(email);
   const first = await apiCall(stack, 'POST', '/api/user/signin', { body: { email, password } });
   if (first.status === 200) return String(first.body.token);
@@ -62,7 +65,7 @@ export async function apiSignIn(stack: Stack, email: string, password: string): 
 }
 
 /** A new supervisor account in its own team, its e-mail verified through the mailed link. */
-export async function signUp(stack: Stack, email: string, password: string): Promise<void> {
+export async function signUp(stack: Server, email: string, password: string): Promise<void> {
   const before = stack.mailbox.countTo(email);
   const res = await apiCall(stack, 'POST', '/api/user/signup', { body: { email, password } });
   if (res.status >= 300) throw new Error(`sign-up of ${email}: ${res.status}`);
@@ -73,7 +76,7 @@ export async function signUp(stack: Stack, email: string, password: string): Pro
 
 /** Signs in on the login page as a person would, typing the mailed code when it is asked. */
 export async function signInThroughUi(
-  stack: Stack,
+  stack: Server,
   page: Page,
   email: string,
   password: string,

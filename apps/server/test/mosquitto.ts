@@ -36,6 +36,7 @@ export function mosquittoConfig(o: { port: number; dir: string; hubUser: string 
 export interface Mosquitto {
   url: string;
   hubUrl: string;
+  pid: number;
   addUser(name: string, password: string): void;
   stop(): Promise<void>;
 }
@@ -73,15 +74,21 @@ export async function startMosquitto(): Promise<Mosquitto> {
   return {
     url: `mqtt://127.0.0.1:${port}`,
     hubUrl: `mqtt://${hubUser}:${hubPassword}@127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     // mosquitto reads the password file again on SIGHUP.
     addUser: (name, password) => {
       addUser(name, password);
       child.kill('SIGHUP');
     },
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        // SIGKILL if it has not gone after 5 s.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };

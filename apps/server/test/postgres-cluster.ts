@@ -1,10 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /** A free loopback port. */
 export function freePort(): Promise<number> {
@@ -29,6 +29,8 @@ function runPg(bin: string, args: string[]) {
 
 export interface PgCluster {
   url: string;
+  /** The postmaster's process id (pg_ctl detaches it from the caller). */
+  pid: number;
   stop(): void;
 }
 
@@ -55,6 +57,7 @@ export async function startPostgres(): Promise<PgCluster> {
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       spawnSync(
         process.getuid?.() === 0 ? 'runuser' : join(PG_BIN, 'pg_ctl'),
