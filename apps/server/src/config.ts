@@ -76,6 +76,11 @@ export interface Config {
   mqttClientId: string;
   redisUrl: string | undefined;
   commandTimeoutMs: number;
+  /**
+   * Whether this process runs the gateway hub's background work (broker, presence,
+   * demo gateways); false for one-off commands such as `npm run admin:create`.
+   */
+  hubRuns: boolean;
   /** Time between two retention sweeps, in ms; 0 when sweeping is off. */
   retentionSweepMs: number;
 }
@@ -127,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .slice(0, 40)}`,
     redisUrl: e.REDIS_URL,
     commandTimeoutMs: e.HUB_COMMAND_TIMEOUT_MS,
+    hubRuns: true,
     retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
   };
 }

@@ -22,7 +22,14 @@ async function main() {
     );
     process.exit(2);
   }
-  const app = await buildApp({ ...loadConfig(), logLevel: 'warn' });
+  // A one-off command next to running nodes: no broker, no presence reset, no demo, no sweep.
+  const app = await buildApp({
+    ...loadConfig(),
+    logLevel: 'warn',
+    hubRuns: false,
+    seedDemo: false,
+    retentionSweepMs: 0,
+  });
   try {
     const { usersRepo, users } = app.services;
     if (await usersRepo.findByEmail(email.data)) {

@@ -98,7 +98,10 @@ export class ExternalBroker implements HubTransport {
       this.markReady();
     } else if (packet.cmd === 'publish') {
       this.onPublish(packet.topic, packet.payload, packet.qos, packet.messageId);
-    } else if (packet.cmd === 'puback' && packet.messageId !== undefined) {
+    } else if (
+      (packet.cmd === 'puback' || packet.cmd === 'unsuback') &&
+      packet.messageId !== undefined
+    ) {
       this.inflight.get(packet.messageId)?.resolve();
       this.inflight.delete(packet.messageId);
     }
@@ -136,6 +139,25 @@ export class ExternalBroker implements HubTransport {
     if (!this.closed) this.retry = setTimeout(() => this.open(), 1_000);
   }
 
+  /**
+   * A clean stop leaves the shared group first: the broker would otherwise keep giving
+   * this (persistent) session its turn of the telemetry until a node with the same
+   * client id came back. After a crash the session stays subscribed, and what was
+   * queued for it is delivered when the node restarts.
+   */
+  private async leaveSharedGroup() {
+    if (!this.socket?.writable) return;
+    const messageId = this.allocate();
+    const done = new Promise<void>((resolve, reject) =>
+      this.inflight.set(messageId, { resolve, reject }),
+    );
+    const unsubscriptions = SUBSCRIPTIONS.map((s) => s.topic).filter((t) =>
+      t.startsWith('$share/'),
+    );
+    this.send({ cmd: 'unsubscribe', messageId, unsubscriptions });
+    await Promise.race([done.catch(() => {}), new Promise((r) => setTimeout(r, 2_000))]);
+  }
+
   private allocate(): number {
     this.nextId = (this.nextId % 65_535) + 1;
     return this.nextId;
@@ -162,6 +184,7 @@ export class ExternalBroker implements HubTransport {
   async close() {
     this.closed = true;
     clearTimeout(this.retry);
+    await this.leaveSharedGroup();
     this.send({ cmd: 'disconnect' });
     this.socket?.end();
     this.socket?.destroy();

@@ -159,16 +159,19 @@ export class GatewayActions {
   private async onArrival(gw: GatewayIdentity) {
     if (gw.virtual) return;
     try {
-      if (gw.pendingInit) {
-        await this.d.hub.command(gw, 'init', {});
-        await this.d.gateways.update({ id: gw.id, team_id: gw.teamId }, { pending_init: 0 });
+      // Every node sees the arrival (external broker): each piece of waiting work is
+      // claimed in the database first, so it is sent once. The monitor list is idempotent.
+      if (gw.pendingInit && (await this.d.repo.claimPendingInit(gw.id, gw.teamId))) {
+        await this.d.hub.command(gw, 'init', {}).catch(async (err: unknown) => {
+          await this.d.repo.claimPendingInit(gw.id, gw.teamId, true);
+          throw err;
+        });
       }
       const addresses = await this.d.monitorListFor(gw.mac);
       // An empty list is not sent here: the monitoring module sends one when it empties a list.
       if (addresses.length) await this.d.hub.command(gw, 'monitor', { addresses });
-      const pending = await this.d.repo.pendingUpdate(gw.id);
+      const pending = await this.d.repo.takePendingUpdate(gw.id);
       if (!pending) return;
-      await this.d.repo.clearPendingUpdate(gw.id);
       await this.d.gateways.update({ id: gw.id, team_id: gw.teamId }, { waiting_update: 0 });
       const view = await this.find(gw.id);
       await this.sendUpdate(view, pending.version, pending.branch === 'beta' ? 'beta' : 'MAIN');

@@ -102,8 +102,12 @@ export async function registerHub(app: FastifyInstance, config: Config) {
   await app.register(tokenRoutes, { actions, tokens });
   await app.register(firmwareRoutes, { firmware, hub });
 
+  if (!config.hubRuns) {
+    app.addHook('preClose', () => hub.close());
+    return { actions };
+  }
   // With the embedded broker nobody is connected at start: what the database says is stale.
-  if (!config.mqttUrl) await repo.markAllOffline(Date.now());
+  if (config.mqttPort !== null && !config.mqttUrl) await repo.markAllOffline(Date.now());
   const transport = await startTransport(app, config, hub);
   hub.attach(transport);
   app.decorate('mqttPort', transport instanceof EmbeddedBroker ? transport.port : 0);
@@ -114,6 +118,7 @@ export async function registerHub(app: FastifyInstance, config: Config) {
     access: s.projectAccess,
     events: hub.events,
     redisUrl: config.redisUrl,
+    everyNodeHearsPresence: Boolean(config.mqttUrl),
     log: app.log,
   });
   // Outside production, the seeded demo's live gateways run on the simulator's agent too.

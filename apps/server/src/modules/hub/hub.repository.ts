@@ -134,12 +134,28 @@ export class HubRepository {
       .execute();
   }
 
-  pendingUpdate(gatewayId: string) {
+  /** Takes the update queued for a gateway: with several nodes, exactly one gets it. */
+  takePendingUpdate(gatewayId: string) {
     return this.db
-      .selectFrom('gateway_pending_updates')
-      .select(['version', 'branch'])
+      .deleteFrom('gateway_pending_updates')
       .where('gateway_id', '=', gatewayId)
+      .returning(['version', 'branch'])
       .executeTakeFirst();
+  }
+
+  /** Claims a gateway's pending init (true for the one node that gets it); `restore` undoes it. */
+  async claimPendingInit(gatewayId: string, teamId: string | null, restore = false) {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('gateways')
+        .set({ pending_init: restore ? 1 : 0, updated_at: Date.now() })
+        .where('id', '=', gatewayId)
+        .where('pending_init', '=', restore ? 0 : 1)
+        .executeTakeFirst();
+      const claimed = Number(result.numUpdatedRows) === 1;
+      if (claimed) await bumpTeams(trx, [teamId]);
+      return claimed;
+    });
   }
 
   async setPendingUpdate(gatewayId: string, version: string, branch: string) {
@@ -148,13 +164,6 @@ export class HubRepository {
       .insertInto('gateway_pending_updates')
       .values({ gateway_id: gatewayId, version, branch, created_at })
       .onConflict((oc) => oc.column('gateway_id').doUpdateSet({ version, branch, created_at }))
-      .execute();
-  }
-
-  async clearPendingUpdate(gatewayId: string) {
-    await this.db
-      .deleteFrom('gateway_pending_updates')
-      .where('gateway_id', '=', gatewayId)
       .execute();
   }
 

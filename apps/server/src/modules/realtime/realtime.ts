@@ -18,6 +18,8 @@ export interface RealtimeDeps {
   events: HubEvents;
   /** With several nodes: events reach sockets of every node through Redis. */
   redisUrl?: string | undefined;
+  /** Every node receives the gateways' state topic (external broker). */
+  everyNodeHearsPresence?: boolean;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -114,7 +116,15 @@ export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
     : (room: string, event: string, payload: object) => {
         if (io.sockets.adapter.rooms.has(room)) io.to(room).emit(event, payload);
       };
-  d.events.on('state', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.state, e));
+  // Presence comes from the state topic every node reads (external broker): each node
+  // tells its own sockets, else a browser would get one copy per node. (Update events
+  // also start on the node that sent the command, or that took the info: through Redis,
+  // where a repeated progress step changes nothing on screen.)
+  const local = (room: string, event: string, payload: object) => {
+    if (io.sockets.adapter.rooms.has(room)) io.local.to(room).emit(event, payload);
+  };
+  const presence = d.everyNodeHearsPresence ? local : relay;
+  d.events.on('state', (e) => presence(projectRoom(e.project), SOCKET_EVENTS.state, e));
   d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));

@@ -15,6 +15,9 @@ export function getSocket(): Socket {
     auth: (send) => send({ token: getToken() ?? '' }),
     // Connected by ProjectRooms once a project is on screen.
     autoConnect: false,
+    // WebSocket only: long-polling needs every request of a session on the same node,
+    // and the server nodes sit behind a load balancer that need not be sticky.
+    transports: ['websocket'],
     // Reconnect for ever with back-off: the 5 s / 60 s polling covers the gaps.
     reconnectionDelayMax: 30_000,
   });
