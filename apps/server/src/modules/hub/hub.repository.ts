@@ -135,7 +135,14 @@ export class HubRepository {
   }
 
   /** Takes the update queued for a gateway: with several nodes, exactly one gets it. */
-  takePendingUpdate(gatewayId: string) {
+  async takePendingUpdate(gatewayId: string) {
+    // Read first: nearly every arrival has none, and a read takes no write lock.
+    const queued = await this.db
+      .selectFrom('gateway_pending_updates')
+      .select('gateway_id')
+      .where('gateway_id', '=', gatewayId)
+      .executeTakeFirst();
+    if (!queued) return undefined;
     return this.db
       .deleteFrom('gateway_pending_updates')
       .where('gateway_id', '=', gatewayId)

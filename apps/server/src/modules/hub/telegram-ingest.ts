@@ -12,6 +12,9 @@ const numeric = (value: number | boolean) => (typeof value === 'boolean' ? (valu
  * after commit, so the caller acknowledges only what is stored.
  */
 export class TelegramIngest {
+  /** Series ids by project, gateway and address: a telegram needs no key string built. */
+  private readonly ids = new Map<string, Map<string, Map<string, Promise<number>>>>();
+
   constructor(
     private readonly series: Pick<TimeSeriesStore, 'ensureSeries'>,
     private readonly writer: Pick<BatchingWriter, 'write'>,
@@ -28,9 +31,8 @@ export class TelegramIngest {
     try {
       const points: Point[] = [];
       for (const item of items) {
-        const key = { projectId, gatewayMac: gw.mac, address: item.ga, kind: 'knx' as const };
         points.push({
-          seriesId: await this.series.ensureSeries(key),
+          seriesId: await this.seriesId(projectId, gw.mac, item.ga),
           t: item.t,
           v: numeric(item.value),
         });
@@ -43,5 +45,22 @@ export class TelegramIngest {
     }
     this.events.emit('telegrams', { project: projectId, mac: gw.mac, items });
     return 'stored';
+  }
+
+  private seriesId(projectId: string, mac: string, address: string): Promise<number> {
+    let ofProject = this.ids.get(projectId);
+    if (!ofProject)
+      this.ids.set(projectId, (ofProject = new Map<string, Map<string, Promise<number>>>()));
+    let ofGateway = ofProject.get(mac);
+    if (!ofGateway) ofProject.set(mac, (ofGateway = new Map<string, Promise<number>>()));
+    let id = ofGateway.get(address);
+    if (!id) {
+      id = this.series.ensureSeries({ projectId, gatewayMac: mac, address, kind: 'knx' });
+      ofGateway.set(address, id);
+      // A failed creation is asked again next time.
+      const gone = ofGateway;
+      id.catch(() => gone.delete(address));
+    }
+    return id;
   }
 }

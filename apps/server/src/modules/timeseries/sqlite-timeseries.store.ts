@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { SqliteWriteRepository } from './sqlite-timeseries.repository';
 import { SqliteWriteThread } from './sqlite-write-thread';
 import { BaseTimeSeriesStore, type WriteTransaction } from './timeseries.store';
-import type { Point } from './timeseries.types';
+import type { Point, SeriesKey } from './timeseries.types';
 
 /**
  * Time series in SQLite: `ts_raw (series, t) WITHOUT ROWID` plus the rollup tables.
@@ -33,9 +33,22 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
   override writeBatch(points: readonly Point[]): Promise<void> {
     if (!this.useThread) return super.writeBatch(points);
     if (this.closed) return Promise.reject(new Error('time-series writer closed'));
-    // Started on the first batch: a server that records nothing pays nothing.
+    return this.writerThread().write(points);
+  }
+
+  /** A series that exists is read here; a new one is created by the writer thread. */
+  protected override async createSeries(key: SeriesKey): Promise<number> {
+    if (!this.useThread) return super.createSeries(key);
+    const existing = await this.repo.findSeriesId(key);
+    if (existing !== undefined) return existing;
+    if (this.closed) throw new Error('time-series writer closed');
+    return this.writerThread().createSeries(key);
+  }
+
+  /** Started on first use: a server that records nothing pays nothing. */
+  private writerThread(): SqliteWriteThread {
     this.thread ??= new SqliteWriteThread(this.sqlite.name);
-    return this.thread.write(points);
+    return this.thread;
   }
 
   override async close(): Promise<void> {

@@ -62,6 +62,22 @@ describe('the SQLite writer thread', () => {
     }
   });
 
+  it('creates new series in the thread, several in one request, and reads existing ones here', async () => {
+    const store = storeWithThread();
+    try {
+      const keys = [seriesKey(), seriesKey(), seriesKey()];
+      const ids = await Promise.all([...keys, keys[0]].map((k) => store.ensureSeries(k!)));
+      expect(new Set(ids).size).toBe(3);
+      expect(ids[3]).toBe(ids[0]);
+      // Another store (a restarted server) finds them without the thread.
+      const again = storeWithThread();
+      expect(await again.ensureSeries(keys[1]!)).toBe(ids[1]);
+      await again.close();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses writes once closed, without hanging', async () => {
     const store = storeWithThread();
     const id = await store.ensureSeries(seriesKey());

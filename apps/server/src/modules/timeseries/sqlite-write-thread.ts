@@ -1,15 +1,23 @@
 import { Worker } from 'node:worker_threads';
-import { TimeSeriesError, type Point, type TimeSeriesErrorCode } from './timeseries.types';
+import {
+  TimeSeriesError,
+  type Point,
+  type SeriesKey,
+  type TimeSeriesErrorCode,
+} from './timeseries.types';
 
-/** A batch sent to the writer thread: (series, t, v) triples in one transferred buffer. */
-export interface WriteRequest {
-  id: number;
-  triples: Float64Array;
-}
+/**
+ * What the writer thread is asked: a batch of points as (series, t, v) triples in one
+ * transferred buffer, or series to create (their ids come back).
+ */
+export type WriteRequest =
+  | { kind: 'write'; id: number; triples: Float64Array }
+  | { kind: 'series'; id: number; keys: SeriesKey[] };
 
-/** The thread's answer once the batch is committed (or failed). */
+/** The thread's answer once the work is committed (or failed). */
 export interface WriteReply {
   id: number;
+  ids?: number[];
   error?: { message: string; code?: TimeSeriesErrorCode };
 }
 
@@ -36,7 +44,13 @@ export function decodePoints(triples: Float64Array): Point[] {
  */
 export class SqliteWriteThread {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve(): void; reject(err: Error): void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve(reply: WriteReply): void; reject(err: Error): void }
+  >();
+  /** Series asked for during this turn of the event loop: created together. */
+  private seriesQueue: { key: SeriesKey; resolve(id: number): void; reject(err: Error): void }[] =
+    [];
   private nextId = 1;
   private failure: Error | undefined;
 
@@ -54,14 +68,47 @@ export class SqliteWriteThread {
     this.worker.unref();
   }
 
-  write(points: readonly Point[]): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
+  async write(points: readonly Point[]): Promise<void> {
     const triples = encodePoints(points);
-    return new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      const request: WriteRequest = { id, triples };
-      this.worker.postMessage(request, [triples.buffer]);
+    await this.ask({ kind: 'write', id: this.nextId++, triples }, [triples.buffer]);
+  }
+
+  /**
+   * Creates a series (if missing) in the thread and gives its id. The series of one
+   * event-loop turn (a gateway's arrival, a telegram batch) share one transaction, and
+   * the main thread never waits for the write lock the thread holds.
+   */
+  createSeries(key: SeriesKey): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.seriesQueue.push({ key, resolve, reject }) === 1)
+        setImmediate(() => void this.flushSeries());
+    });
+  }
+
+  private async flushSeries() {
+    const queue = this.seriesQueue;
+    this.seriesQueue = [];
+    try {
+      const reply = await this.ask({
+        kind: 'series',
+        id: this.nextId++,
+        keys: queue.map((q) => q.key),
+      });
+      queue.forEach((q, i) => {
+        const id = reply.ids?.[i];
+        if (id === undefined) q.reject(new Error('series not created'));
+        else q.resolve(id);
+      });
+    } catch (err) {
+      queue.forEach((q) => q.reject(err instanceof Error ? err : new Error(String(err))));
+    }
+  }
+
+  private ask(request: WriteRequest, transfer: ArrayBuffer[] = []): Promise<WriteReply> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.pending.set(request.id, { resolve, reject });
+      this.worker.postMessage(request, transfer);
     });
   }
 
@@ -74,7 +121,7 @@ export class SqliteWriteThread {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);
-    if (!reply.error) return waiting.resolve();
+    if (!reply.error) return waiting.resolve(reply);
     const { code, message } = reply.error;
     waiting.reject(code ? new TimeSeriesError(code, message) : new Error(message));
   }

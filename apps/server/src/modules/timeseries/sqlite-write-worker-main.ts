@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { openDatabase, sqliteHandleOf } from '../../db/database';
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
 import { decodePoints, type WriteReply, type WriteRequest } from './sqlite-write-thread';
-import { TimeSeriesError } from './timeseries.types';
+import { TimeSeriesRepository } from './timeseries.repository';
+import { TimeSeriesError, type SeriesKey } from './timeseries.types';
 
 /**
  * The writer thread: the same store and write algorithm as the main thread, on
@@ -16,12 +17,28 @@ if (!sqlite || !parentPort) throw new Error('the writer thread needs a SQLite fi
 const port = parentPort;
 const store = new SqliteTimeSeriesStore(db, sqlite);
 
+/** Creates the missing series of one request in one transaction; their ids, in order. */
+function createSeries(keys: SeriesKey[]): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const repo = new TimeSeriesRepository(trx);
+    const ids: number[] = [];
+    for (const key of keys) {
+      await repo.insertSeriesIfMissing(key);
+      const id = await repo.findSeriesId(key);
+      if (id === undefined) throw new Error('series not created');
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
 let chain = Promise.resolve();
 port.on('message', (request: WriteRequest) => {
   chain = chain.then(async () => {
     let reply: WriteReply = { id: request.id };
     try {
-      await store.writeBatch(decodePoints(request.triples));
+      if (request.kind === 'write') await store.writeBatch(decodePoints(request.triples));
+      else reply = { id: request.id, ids: await createSeries(request.keys) };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       reply = {

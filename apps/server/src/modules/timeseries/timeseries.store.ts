@@ -84,7 +84,7 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     return id;
   }
 
-  private async createSeries(key: SeriesKey): Promise<number> {
+  protected async createSeries(key: SeriesKey): Promise<number> {
     await this.repo.insertSeriesIfMissing(key);
     const id = await this.repo.findSeriesId(key);
     if (id === undefined) throw new Error(`Series ${seriesCacheKey(key)} was not created`);
