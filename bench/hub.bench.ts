@@ -141,6 +141,9 @@ async function measure(name: string, external: boolean): Promise<Figures> {
           '1/1/1:9.001,1/1/2:1.001,1/1/3:5.001',
           '--connect-rate',
           '400',
+          // The simulators share the machine with the server: the light MQTT client.
+          '--client',
+          'lite',
         ]),
       );
     }

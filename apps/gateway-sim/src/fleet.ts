@@ -2,6 +2,7 @@ import type { TelegramsMessage } from '@atrium/contracts/gateway-protocol';
 import type { GatewayType } from '@atrium/contracts/limits';
 import { GatewayAgent, type AgentTiming, type MonitoredAddress } from './agent';
 import type { Credential } from './credentials';
+import { LiteMqttLink } from './lite-mqtt-link';
 import { MqttLink } from './mqtt-link';
 
 export interface FleetOptions {
@@ -14,6 +15,8 @@ export interface FleetOptions {
   monitor: MonitoredAddress[];
   /** New connections per second, so a big fleet does not arrive in one burst. */
   connectRate: number;
+  /** 'mqttjs' (mqtt.js, any URL) or 'lite' (mqtt-packet over TCP, far less CPU per gateway). */
+  client?: 'mqttjs' | 'lite';
   onAcked?: (mac: string, message: TelegramsMessage) => void;
 }
 
@@ -38,7 +41,10 @@ export class Fleet {
         mac: gw.mac,
         type: gw.type,
         version: gw.version ?? this.o.version,
-        link: new MqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret }),
+        link:
+          this.o.client === 'lite'
+            ? new LiteMqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret })
+            : new MqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret }),
         timing: this.o.timing,
         monitor: this.o.monitor,
         onAcked: (mac, message) => {

@@ -23,6 +23,7 @@ const { values } = parseArgs({
     'connect-rate': { type: 'string', default: '500' },
     'acked-log': { type: 'string' },
     'status-every': { type: 'string', default: '5' },
+    client: { type: 'string', default: 'mqttjs' },
   },
 });
 
@@ -47,6 +48,7 @@ const args = z
     'connect-rate': z.coerce.number().positive(),
     'acked-log': z.string().optional(),
     'status-every': z.coerce.number().positive(),
+    client: z.enum(['mqttjs', 'lite']),
   })
   .parse(values);
 
@@ -60,6 +62,7 @@ const fleet = new Fleet({
   timing: { infoEveryMs: args['info-every'] * 1000, telegramsPerSecond: args['telegram-rate'] },
   monitor: args.monitor,
   connectRate: args['connect-rate'],
+  client: args.client,
   // One line per acknowledged telegram: the fault test checks each is stored.
   onAcked: ackedLog
     ? (mac, m) => appendFileSync(ackedLog, m.items.map((i) => `${mac} ${i.ga} ${i.t}\n`).join(''))

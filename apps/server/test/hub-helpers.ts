@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
 import type { GatewayType } from '@atrium/contracts/limits';
 import { GatewayAgent, type AgentTiming } from '@atrium/gateway-sim/agent';
+import { LiteMqttLink } from '@atrium/gateway-sim/lite-mqtt-link';
 import { MqttLink } from '@atrium/gateway-sim/mqtt-link';
 import { sha256 } from '../src/lib/ids';
 import { createGateway } from './fixtures';
@@ -36,18 +37,14 @@ export function startAgent(
   url: string,
   gw: { mac: string; secret: string; type: GatewayType; version?: string | null },
   timing: Partial<AgentTiming> = {},
+  client: 'mqttjs' | 'lite' = 'mqttjs',
 ) {
+  const options = { url, mac: gw.mac, secret: gw.secret, minBackoffMs: 200, maxBackoffMs: 1_000 };
   const agent = new GatewayAgent({
     mac: gw.mac,
     type: gw.type,
     version: gw.version ?? '8.5.0',
-    link: new MqttLink({
-      url,
-      mac: gw.mac,
-      secret: gw.secret,
-      minBackoffMs: 200,
-      maxBackoffMs: 1_000,
-    }),
+    link: client === 'lite' ? new LiteMqttLink(options) : new MqttLink(options),
     timing: {
       infoEveryMs: 60_000,
       rebootDownMs: 500,

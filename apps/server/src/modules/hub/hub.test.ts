@@ -222,6 +222,39 @@ describe('commands', () => {
     await agent.stop();
   });
 
+  it('works the same with the simulator’s light MQTT link (the hub benchmark’s)', async () => {
+    const gw = await newGateway();
+    const wrong = startAgent(broker, { ...gw, secret: 'wrong', type: 'kloudnx' }, {}, 'lite');
+    const acked: number[] = [];
+    const agent = startAgent(broker, { ...gw, type: 'kloudnx' }, { maxInFlight: 100 }, 'lite');
+    await waitFor(() => t.app.hub.presence.isOnline(gw.mac));
+    expect(wrong.link.connected).toBe(false);
+    await wrong.stop();
+    const t0 = Date.now();
+    await Promise.all(
+      [0, 1, 2].map((i) =>
+        agent
+          .publishTelegrams([{ ga: '1/1/1', dpt: '9.001', value: 20 + i, t: t0 - 3 + i }])
+          .then(() => acked.push(i)),
+      ),
+    );
+    expect(acked.sort()).toEqual([0, 1, 2]);
+    const stored = await t.app.db
+      .selectFrom('ts_raw')
+      .innerJoin('ts_series', 'ts_series.id', 'ts_raw.series')
+      .select('ts_raw.v')
+      .where('ts_series.gateway_mac', '=', gw.mac)
+      .where('ts_series.address', '=', '1/1/1')
+      .execute();
+    expect(stored.map((r) => r.v).sort()).toEqual([20, 21, 22]);
+    const res = await call('GET', `/api/gateway/reboot/${gw.id}`);
+    expect(res.json()).toEqual({ message: 'rebootSuccess' });
+    await waitFor(() => !t.app.hub.presence.isOnline(gw.mac));
+    await waitFor(() => t.app.hub.presence.isOnline(gw.mac));
+    await agent.stop();
+    await waitFor(() => !t.app.hub.presence.isOnline(gw.mac));
+  });
+
   it('refuses console sockets without a valid session, and joins only readable projects', async () => {
     await expect(consoleSocket(baseUrl, 'forged', project.id)).rejects.toThrow(/unauthorized/);
     const stranger = await createUser(t.app, 'user');
