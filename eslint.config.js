@@ -17,6 +17,7 @@ export default tseslint.config(
             'vitest.config.ts',
             // The writer thread's plain-JS entry (it registers tsx before loading TypeScript).
             'apps/server/src/modules/timeseries/sqlite-write-worker.mjs',
+            'apps/server/src/modules/timeseries/sqlite-checkpoint-worker.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

@@ -27,7 +27,7 @@ import { UpdateTracker } from './update-tracker';
 export interface HubDeps {
   repo: HubRepository;
   timeseries: Pick<TimeSeriesStore, 'ensureSeries'>;
-  writer: Pick<BatchingWriter, 'write'>;
+  writer: Pick<BatchingWriter, 'offer'>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   presenceFromState: boolean;
   commandTimeoutMs: number;

@@ -9,7 +9,8 @@ const numeric = (value: number | boolean) => (typeof value === 'boolean' ? (valu
 /**
  * KNX telegrams into the time-series store: one series per (project, gateway,
  * group address), written through the batching writer whose promise resolves
- * after commit, so the caller acknowledges only what is stored.
+ * after commit, so the caller acknowledges only what is stored. The console's
+ * `knx:telegrams` event goes out as soon as the writer has taken the points.
  */
 export class TelegramIngest {
   /** Series ids by project, gateway and address: a telegram needs no key string built. */
@@ -17,7 +18,7 @@ export class TelegramIngest {
 
   constructor(
     private readonly series: Pick<TimeSeriesStore, 'ensureSeries'>,
-    private readonly writer: Pick<BatchingWriter, 'write'>,
+    private readonly writer: Pick<BatchingWriter, 'offer'>,
     private readonly events: HubEvents,
     private readonly log: { warn(obj: object, msg: string): void },
   ) {}
@@ -28,6 +29,7 @@ export class TelegramIngest {
     projectId: string,
     items: TelegramItem[],
   ): Promise<'stored' | 'invalid' | 'refused'> {
+    let committed: Promise<void>;
     try {
       const points: Point[] = [];
       for (const item of items) {
@@ -37,14 +39,27 @@ export class TelegramIngest {
           v: numeric(item.value),
         });
       }
-      await this.writer.write(points);
+      const offer = this.writer.offer(points);
+      if (!offer.queued) throw offer.error;
+      committed = offer.committed;
     } catch (err) {
-      if (err instanceof TimeSeriesError && err.code === 'invalidPoint') return 'invalid';
-      this.log.warn({ err, mac: gw.mac }, 'telegrams not stored');
-      return 'refused';
+      return this.failed(err, gw.mac);
     }
+    // Live view first: the console sees what the hub accepted; the gateway's PUBACK waits
+    // for the commit (a batch that fails is resent by the gateway, the same values again).
     this.events.emit('telegrams', { project: projectId, mac: gw.mac, items });
+    try {
+      await committed;
+    } catch (err) {
+      return this.failed(err, gw.mac);
+    }
     return 'stored';
+  }
+
+  private failed(err: unknown, mac: string): 'invalid' | 'refused' {
+    if (err instanceof TimeSeriesError && err.code === 'invalidPoint') return 'invalid';
+    this.log.warn({ err, mac }, 'telegrams not stored');
+    return 'refused';
   }
 
   private seriesId(projectId: string, mac: string, address: string): Promise<number> {

@@ -126,4 +126,24 @@ describe('batching writer', () => {
     await Promise.all([waiting, closed]);
     await expect(writer.write(pts(1))).rejects.toMatchObject({ code: 'writerClosed' });
   });
+
+  it('tells at once whether an offer was taken, and commits a taken one later', async () => {
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, { maxQueuedPoints: 10, flushIntervalMs: 1 });
+    const taken = writer.offer(pts(8));
+    expect(taken.queued).toBe(true);
+    const full = writer.offer(pts(5, 100));
+    expect(full).toMatchObject({ queued: false, error: { code: 'overloaded' } });
+    expect(writer.offer([{ seriesId: 1, t: -1, v: 0 }])).toMatchObject({
+      queued: false,
+      error: { code: 'invalidPoint' },
+    });
+    if (!taken.queued) throw new Error('not taken');
+    expect(await state(taken.committed)).toBe('pending');
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    batches[0]!.commit();
+    await expect(taken.committed).resolves.toBeUndefined();
+    await writer.close();
+    expect(writer.offer(pts(1))).toMatchObject({ queued: false, error: { code: 'writerClosed' } });
+  });
 });

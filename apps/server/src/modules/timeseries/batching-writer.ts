@@ -1,10 +1,18 @@
 import { isStorablePoint } from './timeseries.batch';
-import { TimeSeriesError, type Point, type TimeSeriesStore } from './timeseries.types';
+import {
+  TimeSeriesError,
+  type Point,
+  type TimeSeriesErrorCode,
+  type TimeSeriesStore,
+} from './timeseries.types';
 
 export interface BatchingWriterOptions {
   /** A batch is written as soon as this many points wait (a single bigger write is kept whole). */
   maxBatchPoints: number;
-  /** A waiting point is written at most this long after it arrived (when no batch is running). */
+  /**
+   * An idle writer waits this long for more points before it writes; points arriving while
+   * a batch is written go in the next batch as soon as it ends.
+   */
   flushIntervalMs: number;
   /** Writes that would make more points wait than this are refused ('overloaded'). */
   maxQueuedPoints: number;
@@ -12,9 +20,14 @@ export interface BatchingWriterOptions {
 
 export const DEFAULT_WRITER_OPTIONS: BatchingWriterOptions = {
   maxBatchPoints: 10_000,
-  flushIntervalMs: 50,
+  flushIntervalMs: 20,
   maxQueuedPoints: 200_000,
 };
+
+const refused = (code: TimeSeriesErrorCode, message: string) => ({
+  queued: false as const,
+  error: new TimeSeriesError(code, message),
+});
 
 interface Waiting {
   points: readonly Point[];
@@ -50,21 +63,31 @@ export class BatchingWriter {
 
   /** Queues points; resolves after their batch committed, rejects if it failed or was refused. */
   write(points: readonly Point[]): Promise<void> {
-    if (this.closed) return Promise.reject(new TimeSeriesError('writerClosed', 'Writer closed'));
+    const offer = this.offer(points);
+    return offer.queued ? offer.committed : Promise.reject(offer.error);
+  }
+
+  /**
+   * Queues points and tells at once whether they were taken (valid, room, writer open),
+   * so a caller can act on accepted points (a live console event) before the commit.
+   */
+  offer(
+    points: readonly Point[],
+  ): { queued: true; committed: Promise<void> } | { queued: false; error: TimeSeriesError } {
+    if (this.closed) return refused('writerClosed', 'Writer closed');
     // Checked here so one producer's bad point cannot fail the batch shared with others.
     const bad = points.find((p) => !isStorablePoint(p));
-    if (bad)
-      return Promise.reject(new TimeSeriesError('invalidPoint', `Invalid point at ${bad.t}`));
-    if (points.length === 0) return Promise.resolve();
+    if (bad) return refused('invalidPoint', `Invalid point at ${bad.t}`);
+    if (points.length === 0) return { queued: true, committed: Promise.resolve() };
     if (this.queued + points.length > this.options.maxQueuedPoints) {
-      const msg = `Time-series writer overloaded: ${this.queued} points waiting`;
-      return Promise.reject(new TimeSeriesError('overloaded', msg));
+      return refused('overloaded', `Time-series writer overloaded: ${this.queued} points waiting`);
     }
-    return new Promise<void>((resolve, reject) => {
+    const committed = new Promise<void>((resolve, reject) => {
       this.queue.push({ points, resolve, reject });
       this.queued += points.length;
       this.schedule();
     });
+    return { queued: true, committed };
   }
 
   /** Writes everything waiting now; resolves when it is committed (or failed). */
@@ -94,8 +117,8 @@ export class BatchingWriter {
     if (this.running || this.queue.length === 0) return;
     this.running = this.drain().finally(() => {
       this.running = undefined;
-      // What arrived during the last batch waits at most one more interval.
-      if (this.queue.length > 0) this.schedule();
+      // Group commit: what arrived during the last batch is written at once, together.
+      if (this.queue.length > 0) this.start();
     });
   }
 

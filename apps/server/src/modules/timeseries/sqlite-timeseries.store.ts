@@ -47,7 +47,11 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
 
   /** Started on first use: a server that records nothing pays nothing. */
   private writerThread(): SqliteWriteThread {
-    this.thread ??= new SqliteWriteThread(this.sqlite.name);
+    if (!this.thread) {
+      this.thread = new SqliteWriteThread(this.sqlite.name);
+      // The thread's checkpointer checkpoints; a commit on the event loop must not.
+      this.sqlite.pragma('wal_autocheckpoint = 0');
+    }
     return this.thread;
   }
 

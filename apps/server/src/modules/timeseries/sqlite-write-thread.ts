@@ -6,6 +6,9 @@ import {
   type TimeSeriesErrorCode,
 } from './timeseries.types';
 
+/** How often the checkpointer thread copies the WAL back into the database (PASSIVE). */
+const CHECKPOINT_EVERY_MS = 1_000;
+
 /**
  * What the writer thread is asked: a batch of points as (series, t, v) triples in one
  * transferred buffer, or series to create (their ids come back).
@@ -44,6 +47,7 @@ export function decodePoints(triples: Float64Array): Point[] {
  */
 export class SqliteWriteThread {
   private readonly worker: Worker;
+  private readonly checkpointer: Worker;
   private readonly pending = new Map<
     number,
     { resolve(reply: WriteReply): void; reject(err: Error): void }
@@ -61,6 +65,14 @@ export class SqliteWriteThread {
       workerData: { file },
       execArgv: [],
     });
+    // Checkpoints move to a thread of their own: the writer's connection (and the main one,
+    // see SqliteTimeSeriesStore) no longer checkpoint when they commit.
+    this.checkpointer = new Worker(new URL('./sqlite-checkpoint-worker.mjs', import.meta.url), {
+      workerData: { file, everyMs: CHECKPOINT_EVERY_MS },
+      execArgv: [],
+    });
+    this.checkpointer.on('error', () => {}); // the WAL then grows until the next start
+    this.checkpointer.unref();
     this.worker.on('message', (reply: WriteReply) => this.settle(reply));
     this.worker.on('error', (err) => this.fail(err));
     this.worker.on('exit', (code) => this.fail(new Error(`time-series writer exited (${code})`)));
@@ -115,6 +127,7 @@ export class SqliteWriteThread {
   async close() {
     this.failure ??= new Error('time-series writer closed');
     await this.worker.terminate();
+    await this.checkpointer.terminate();
   }
 
   private settle(reply: WriteReply) {

@@ -14,6 +14,8 @@ const { file } = z.object({ file: z.string().min(1) }).parse(workerData);
 const db = openDatabase({ kind: 'sqlite', file });
 const sqlite = sqliteHandleOf(db);
 if (!sqlite || !parentPort) throw new Error('the writer thread needs a SQLite file and a parent');
+// The checkpointer thread checkpoints: a commit here never stops to copy the WAL back.
+sqlite.pragma('wal_autocheckpoint = 0');
 const port = parentPort;
 const store = new SqliteTimeSeriesStore(db, sqlite);
 
