@@ -11,7 +11,7 @@ import {
   uploadFirmware,
   type WaitingGateway,
 } from './gateway-fleet';
-import { snap, startStack, type Stack } from './harness';
+import { snap, socketFrames, startStack, type Stack } from './harness';
 import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
 
 // Demo accounts (README): the supervisor owns a project; the administrator imports and uploads.
@@ -121,16 +121,6 @@ async function recordTexts(page: Page, testId: string): Promise<() => Promise<st
       const seen: unknown = Reflect.get(window, `seen-${id}`);
       return Array.isArray(seen) ? seen.map(String) : [];
     }, testId);
-}
-
-/** Socket.io frames the page receives (the live updates). */
-function socketFrames(page: Page): string[] {
-  const frames: string[] = [];
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/socket.io/')) return;
-    ws.on('framereceived', ({ payload }) => frames.push(String(payload)));
-  });
-  return frames;
 }
 
 /** Opens a gateway's detail screen and waits until it shows the gateway online. */

@@ -170,3 +170,13 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: join(ROOT, 'e2e/screenshots', `${name}.png`), fullPage: true });
 }
+
+/** Socket.io frames the page receives (the live updates). */
+export function socketFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    ws.on('framereceived', ({ payload }) => frames.push(String(payload)));
+  });
+  return frames;
+}

@@ -16,7 +16,14 @@ import { Mailbox } from '../apps/server/test/mailbox';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../apps/server/test/mosquitto';
 import { PG_BIN, startPostgres, type PgCluster } from '../apps/server/test/postgres-cluster';
 import { claimGateway, importGateways } from './gateway-fleet';
-import { launchChromium, openPage, snap, startServerProcess, type ServerProcess } from './harness';
+import {
+  launchChromium,
+  openPage,
+  snap,
+  socketFrames,
+  startServerProcess,
+  type ServerProcess,
+} from './harness';
 import { REDIS_SERVER, startRedis, type RedisServer } from './redis-server';
 import { apiCall, apiSignIn, fr, signInThroughUi, signUp } from './session';
 
@@ -155,16 +162,6 @@ async function consoleSocket(baseUrl: string, token: string, project: string) {
     .emitWithAck('join', { project, telegrams: true });
   expect(reply).toMatchObject({ ok: true });
   return received;
-}
-
-/** Socket.io frames the page receives (the live updates). */
-function socketFrames(page: Page): string[] {
-  const frames: string[] = [];
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/socket.io/')) return;
-    ws.on('framereceived', ({ payload }) => frames.push(String(payload)));
-  });
-  return frames;
 }
 
 /** Every state the service-state element goes through, recorded in the page ("online", "offline"). */
