@@ -172,7 +172,7 @@ async function measure(name: string, external: boolean): Promise<Figures> {
     // What the hub dropped or disconnected during the run (reconnects bring buffered values late).
     const counters = await fetch(`http://127.0.0.1:${port}/api/hub/stats`, {
       headers: { authorization: `Bearer ${server.ready.token}` },
-    }).then((r) => r.json() as Promise<unknown>);
+    }).then((r) => r.json());
     console.log(`${name}: hub counters ${JSON.stringify(counters)}`);
     const [u1, b1] = [usage(pid), broker ? usage(broker.child.pid ?? 0) : undefined];
     probe.close();
