@@ -234,7 +234,7 @@ describe('permissions matrix: every route × rank × own team / other team / vie
     }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(500);
-  });
+  }, 120_000); // hundreds of requests, each rank with fresh fixtures: ~20 s on PostgreSQL under load
 });
 
 describe('HEAD requests', () => {
