@@ -5,7 +5,9 @@
  * until all are online, the server's RSS and CPU, and the p99 from a telegram's
  * publish to its arrival at a console socket joined to 10 projects.
  * Targets: all online ≤ 60 s, RSS ≤ 1.5 GiB, p99 ≤ 200 ms.
- * Run alone: `node --import tsx bench/hub.bench.ts` (HUB_BENCH_GATEWAYS, HUB_BENCH_SECONDS).
+ * Run alone: `node --import tsx bench/hub.bench.ts`. Knobs: HUB_BENCH_GATEWAYS, HUB_BENCH_SECONDS,
+ * HUB_BENCH_BROKER (embedded | mosquitto: one of the two), HUB_BENCH_CONNECT_RATE (per simulator,
+ * 400/s), HUB_BENCH_PROFILE=DIR (CPU profiles of every process), HUB_BENCH_SERVER_ARGS (node flags).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -140,7 +142,7 @@ async function measure(name: string, external: boolean): Promise<Figures> {
           '--monitor',
           '1/1/1:9.001,1/1/2:1.001,1/1/3:5.001',
           '--connect-rate',
-          '400',
+          process.env.HUB_BENCH_CONNECT_RATE ?? '400',
           // The simulators share the machine with the server: the light MQTT client.
           '--client',
           'lite',
