@@ -8,6 +8,8 @@ import { LiteMqttLink } from '@atrium/gateway-sim/lite-mqtt-link';
 import { MqttLink } from '@atrium/gateway-sim/mqtt-link';
 import { sha256 } from '../src/lib/ids';
 import { createGateway } from './fixtures';
+import { freePort } from './postgres-cluster';
+import { startTestServer, type TestServer } from './test-server';
 
 /** A gateway row with a device secret (hashed as the CSV import stores it). */
 export async function gatewayWithSecret(
@@ -94,4 +96,18 @@ export async function consoleSocket(
     socket.once('connect', () => socket.emit('join', { project, telegrams }, resolve));
   });
   return { socket, joined };
+}
+
+/**
+ * A test server listening on a free loopback port (firmware URLs and socket.io need a real
+ * address), its embedded broker's URL for simulated gateways, and its base URL.
+ */
+export async function startListeningHub(
+  env: (baseUrl: string, port: number) => Record<string, string> = () => ({}),
+) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const t: TestServer = await startTestServer({ PUBLIC_URL: baseUrl, ...env(baseUrl, port) });
+  await t.app.listen({ host: '127.0.0.1', port });
+  return { t, baseUrl, broker: `mqtt://127.0.0.1:${t.app.mqttPort}` };
 }

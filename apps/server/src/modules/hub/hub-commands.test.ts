@@ -7,17 +7,11 @@ import {
   consoleSocket,
   gatewayWithSecret,
   startAgent,
+  startListeningHub,
   storedGateway,
   waitFor,
 } from '../../../test/hub-helpers';
-import { freePort } from '../../../test/postgres-cluster';
-import {
-  bearer,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../../test/test-server';
+import { bearer, createUser, type TestServer, type TestUser } from '../../../test/test-server';
 
 let t: TestServer;
 let admin: TestUser;
@@ -28,12 +22,10 @@ let baseUrl: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = join('/tmp', `atrium-hub-${port}`);
-  t = await startTestServer({ PUBLIC_URL: baseUrl, DATA_DIR: dataDir });
-  await t.app.listen({ host: '127.0.0.1', port });
-  broker = `mqtt://127.0.0.1:${t.app.mqttPort}`;
+  ({ t, baseUrl, broker } = await startListeningHub((_url, port) => {
+    dataDir = join('/tmp', `atrium-hub-${port}`);
+    return { DATA_DIR: dataDir };
+  }));
   admin = await createUser(t.app, 'admin');
   owner = await createUser(t.app, 'user');
   project = await createProject(t.app, owner.team);

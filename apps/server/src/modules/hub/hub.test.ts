@@ -6,17 +6,11 @@ import {
   consoleSocket,
   gatewayWithSecret,
   startAgent,
+  startListeningHub,
   storedGateway,
   waitFor,
 } from '../../../test/hub-helpers';
-import { freePort } from '../../../test/postgres-cluster';
-import {
-  bearer,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../../test/test-server';
+import { bearer, createUser, type TestServer, type TestUser } from '../../../test/test-server';
 
 let t: TestServer;
 let owner: TestUser;
@@ -25,11 +19,7 @@ let broker: string;
 let baseUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  t = await startTestServer({ PUBLIC_URL: baseUrl, HUB_COMMAND_TIMEOUT_MS: '1500' });
-  await t.app.listen({ host: '127.0.0.1', port });
-  broker = `mqtt://127.0.0.1:${t.app.mqttPort}`;
+  ({ t, baseUrl, broker } = await startListeningHub(() => ({ HUB_COMMAND_TIMEOUT_MS: '1500' })));
   owner = await createUser(t.app, 'user');
   project = await createProject(t.app, owner.team);
 });
