@@ -22,6 +22,7 @@ import { SearchField } from '../../ui/search-field';
 import { filterGateways, NO_GATEWAY_FILTERS } from './gateway-filters';
 import { DEFAULT_SORT, sortGateways } from './gateway-sort';
 import { gatewaysApi, useAccountGateways } from './gateways-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 interface Props {
   project: { _id: string; name: string };
@@ -135,14 +136,14 @@ export function LinkGatewaysDialog({ project, onClose }: Props) {
         <Button color="inherit" onClick={onClose} disabled={busy}>
           {t('dialog.cancel')}
         </Button>
-        <Button
-          variant="contained"
+        <SubmitButton
+          size="medium"
+          pending={busy}
+          disabled={Object.keys(changes).length === 0}
           onClick={() => void save()}
-          disabled={busy || Object.keys(changes).length === 0}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {t('dialog.save')}
-        </Button>
+        </SubmitButton>
       </DialogActions>
     </Dialog>
   );

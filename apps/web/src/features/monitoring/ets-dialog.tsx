@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,6 +19,7 @@ import { fileSize } from './ets-file-rules';
 import { EtsSkippedList } from './ets-skipped-list';
 import { useEtsInfos } from './monitoring-api';
 import { useEtsActions } from './use-ets-actions';
+import { SubmitButton } from '../../ui/submit-button';
 
 interface Props {
   project: { _id: string; name: string };
@@ -142,14 +142,9 @@ export function EtsDialog({ project, canEdit, onClose }: Props) {
           {t('dialog.close')}
         </Button>
         {canEdit && file && (
-          <Button
-            variant="contained"
-            onClick={() => void send()}
-            disabled={actions.busy}
-            startIcon={actions.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton size="medium" pending={actions.busy} onClick={() => void send()}>
             {t('monitoring.ets.send')}
-          </Button>
+          </SubmitButton>
         )}
       </DialogActions>
     </Dialog>

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -21,6 +20,7 @@ import { gatewayEtsErrorKey } from './ets-file-rules';
 import { monitoringApi } from './monitoring-api';
 import { MONITORING_KEYS } from './monitoring-keys';
 import { MonitoredTree } from './monitored-tree';
+import { SubmitButton } from '../../ui/submit-button';
 
 interface Props {
   gateway: { mac: string; name: string };
@@ -147,14 +147,9 @@ export function MonitoredAddressesDialog({ gateway, gatewayNames, onClose }: Pro
         <Button color="inherit" onClick={onClose} disabled={busy}>
           {t('dialog.cancel')}
         </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={busy || !changed}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <SubmitButton size="medium" pending={busy} disabled={!changed} onClick={() => void save()}>
           {t('dialog.save')}
-        </Button>
+        </SubmitButton>
       </DialogActions>
     </Dialog>
   );

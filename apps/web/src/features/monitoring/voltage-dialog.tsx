@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -26,6 +25,7 @@ import {
   voltageForm,
   type VoltageForm,
 } from './voltage-rules';
+import { SubmitButton } from '../../ui/submit-button';
 
 interface Props {
   project: { _id: string; name: string };
@@ -114,14 +114,14 @@ export function VoltageDialog({ project, voltage, onClose }: Props) {
         </Button>
         <Tooltip title={canSave ? '' : t(errors.form ?? 'monitoring.voltage.range')}>
           <span>
-            <Button
-              variant="contained"
+            <SubmitButton
+              size="medium"
+              pending={busy}
+              disabled={!canSave}
               onClick={() => void save()}
-              disabled={busy || !canSave}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
             >
               {t('dialog.save')}
-            </Button>
+            </SubmitButton>
           </span>
         </Tooltip>
       </DialogActions>

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -17,6 +16,7 @@ import { ApiError } from '../../lib/api/api-error';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { notify } from '../../ui/snackbar';
 import { projectsApi } from './projects-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 interface Props {
   project: { _id: string; name: string };
@@ -112,14 +112,9 @@ export function AddLicenceDialog({ project, onClose }: Props) {
         <Button color="inherit" onClick={onClose} disabled={busy}>
           {t('dialog.cancel')}
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy || !key.trim()}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <SubmitButton size="medium" pending={busy} disabled={!key.trim()}>
           {licence ? t('licence.apply') : t('licence.verify')}
-        </Button>
+        </SubmitButton>
       </DialogActions>
     </Dialog>
   );

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -21,6 +20,7 @@ import { csvFileProblem, fileSize } from './csv-file';
 import { CsvImportReport, type CsvReport } from './csv-import-report';
 import { ImportedSecrets } from './imported-secrets';
 import { projectsApi } from './projects-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 export type CsvImportKind = 'gateways' | 'licences';
 
@@ -154,14 +154,9 @@ export function CsvImportDialog({ kind, onClose }: { kind: CsvImportKind; onClos
         <Button color="inherit" onClick={onClose} disabled={busy}>
           {done ? t('dialog.close') : t('dialog.cancel')}
         </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={busy || !file}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <SubmitButton size="medium" pending={busy} disabled={!file} onClick={() => void save()}>
           {t('dialog.save')}
-        </Button>
+        </SubmitButton>
       </DialogActions>
     </Dialog>
   );

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
 import { DETAIL_LIMITS } from '../model/constants';
 import { CredentialFields } from './credential-fields';
+import { SubmitButton } from '../../../ui/submit-button';
 
 type Values = z.input<typeof configPasswordBody>;
 
@@ -64,14 +64,9 @@ export function ChangeIdForm({ mac, onBack, onDone, onBusy }: Props) {
         <Button color="inherit" onClick={onBack} disabled={state !== 'idle'}>
           {t('gatewayDetail.back')}
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={state !== 'idle'}
-          startIcon={state === 'busy' ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <SubmitButton size="medium" pending={state === 'busy'} disabled={state !== 'idle'}>
           {t('dialog.save')}
-        </Button>
+        </SubmitButton>
       </Stack>
     </Stack>
   );

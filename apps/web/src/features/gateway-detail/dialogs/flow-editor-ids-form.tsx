@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { notify } from '../../../ui/snackbar';
 import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
 import { CredentialFields } from './credential-fields';
+import { SubmitButton } from '../../../ui/submit-button';
 
 /** Editor IDs required; the UI pair optional, but both or neither, under the same rules (spec §5). */
 const schema = z
@@ -83,14 +83,9 @@ export function FlowEditorIdsForm({ mac, onBack, onBusy }: Props) {
         <Button color="inherit" onClick={onBack} disabled={busy}>
           {t('gatewayDetail.back')}
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <SubmitButton size="medium" pending={busy}>
           {t('dialog.save')}
-        </Button>
+        </SubmitButton>
       </Stack>
     </Stack>
   );

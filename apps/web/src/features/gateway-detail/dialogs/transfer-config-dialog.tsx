@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -14,6 +13,7 @@ import { notify } from '../../../ui/snackbar';
 import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
 import { DetailDialog } from './detail-dialog';
+import { SubmitButton } from '../../../ui/submit-button';
 
 interface Props {
   source: Pick<GatewayItem, 'mac' | 'name' | 'type'>;
@@ -69,14 +69,9 @@ export function TransferConfigDialog({ source, projectId, onClose }: Props) {
           <Button color="inherit" onClick={onClose} disabled={busy}>
             {t('dialog.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton size="medium" pending={busy}>
             {t('dialog.confirm')}
-          </Button>
+          </SubmitButton>
         </>
       }
     >

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@atrium/contracts/gateway';
 import type { AddPlan } from './add-gateway-plan';
+import { SubmitButton } from '../../../ui/submit-button';
 
 interface Props {
   plan: AddPlan;
@@ -73,14 +73,9 @@ export function ConfirmStep(props: Props) {
         <Button onClick={props.onBack} color="inherit" disabled={props.busy}>
           {t('addGateway.back')}
         </Button>
-        <Button
-          variant="contained"
-          onClick={props.onFinish}
-          disabled={props.busy}
-          startIcon={props.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <SubmitButton size="medium" pending={props.busy} onClick={props.onFinish}>
           {plan.kind === 'inProject' ? t('addGateway.finish') : t('addGateway.add')}
-        </Button>
+        </SubmitButton>
       </Box>
     </Stack>
   );

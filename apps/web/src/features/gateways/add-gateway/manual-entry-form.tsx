@@ -2,14 +2,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { macSchema, serialSchema } from '@atrium/contracts/gateway';
 import { LIMITS } from '@atrium/contracts/limits';
 import { muiField } from '../../../ui/mui-field';
+import { SubmitButton } from '../../../ui/submit-button';
 
 const schema = z.object({ mac: macSchema, sn: serialSchema });
 type Values = z.input<typeof schema>;
@@ -45,14 +44,9 @@ export function ManualEntryForm({ busy, onSubmit }: Props) {
           slotProps={{ htmlInput: { maxLength: LIMITS.serialLength, spellCheck: false } }}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton size="medium" pending={busy}>
             {t('addGateway.next')}
-          </Button>
+          </SubmitButton>
         </Box>
       </Stack>
     </Box>

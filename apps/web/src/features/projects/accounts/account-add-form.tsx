@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import { ApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../ui/snackbar';
 import { accountsApi } from './accounts-api';
 import { newAccountProblem, type AccountRank, type AccountRow } from './accounts-rules';
+import { SubmitButton } from '../../../ui/submit-button';
 
 interface Props {
   existing: AccountRow[];
@@ -74,14 +74,9 @@ export function AccountAddForm({ existing, onBack, onCreated }: Props) {
           <Button color="inherit" onClick={onBack} disabled={busy}>
             {t('addGateway.back')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !email.trim() || !rank}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton size="medium" pending={busy} disabled={!email.trim() || !rank}>
             {t('accounts.add')}
-          </Button>
+          </SubmitButton>
         </Box>
       </Stack>
     </Box>

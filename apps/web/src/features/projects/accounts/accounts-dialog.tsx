@@ -18,6 +18,7 @@ import { AccountAddForm } from './account-add-form';
 import { AccountList } from './account-list';
 import { accountsApi } from './accounts-api';
 import { toRows, type AccountRow } from './accounts-rules';
+import { SubmitButton } from '../../../ui/submit-button';
 
 /** Account management: list (ranks, removals saved together) and add (document 2 §2, §4). */
 export function AccountsDialog({ ownEmail, onClose }: { ownEmail: string; onClose: () => void }) {
@@ -97,14 +98,14 @@ export function AccountsDialog({ ownEmail, onClose }: { ownEmail: string; onClos
           <Button color="inherit" onClick={onClose} disabled={busy}>
             {t('dialog.cancel')}
           </Button>
-          <Button
-            variant="contained"
+          <SubmitButton
+            size="medium"
+            pending={busy}
+            disabled={edited === null}
             onClick={() => void save()}
-            disabled={busy || edited === null}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             {t('dialog.save')}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       )}
     </Dialog>
