@@ -18,6 +18,7 @@ export default tseslint.config(
             // The writer thread's plain-JS entry (it registers tsx before loading TypeScript).
             'apps/server/src/modules/timeseries/sqlite-write-worker.mjs',
             'apps/server/src/modules/timeseries/sqlite-checkpoint-worker.mjs',
+            'apps/server/src/modules/hub/broker-worker.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

@@ -1,12 +1,13 @@
 /**
  * Gateway hub benchmark (issue 5, point 8): 5,000 simulated gateways on one server
  * (two simulator processes), info every 5 s and 2 telegrams/s each, first through the
- * embedded aedes broker, then through Debian's mosquitto (MQTT_URL). Reports the time
+ * embedded aedes broker in its own thread (the default), the same on the main thread
+ * (MQTT_BROKER_THREAD=false, the baseline), then through Debian's mosquitto (MQTT_URL). Reports the time
  * until all are online, the server's RSS and CPU, and the p99 from a telegram's
  * publish to its arrival at a console socket joined to 10 projects.
  * Targets: all online ≤ 60 s, RSS ≤ 1.5 GiB, p99 ≤ 200 ms.
  * Run alone: `node --import tsx bench/hub.bench.ts`. Knobs: HUB_BENCH_GATEWAYS, HUB_BENCH_SECONDS,
- * HUB_BENCH_BROKER (embedded | mosquitto: one of the two), HUB_BENCH_CONNECT_RATE (per simulator,
+ * HUB_BENCH_BROKER (embedded | embedded-main | mosquitto: one of the three), HUB_BENCH_CONNECT_RATE (per simulator,
  * 400/s), HUB_BENCH_PROFILE=DIR (CPU profiles of every process), HUB_BENCH_SERVER_ARGS (node flags).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -100,7 +101,10 @@ async function startBroker(dir: string) {
   return { child, port };
 }
 
-async function measure(name: string, external: boolean): Promise<Figures> {
+type Mode = 'embedded' | 'embedded-main' | 'mosquitto';
+
+async function measure(name: string, mode: Mode): Promise<Figures> {
+  const external = mode === 'mosquitto';
   const dir = mkdtempSync(join(tmpdir(), 'atrium-hub-bench-'));
   const children: ChildProcess[] = [];
   try {
@@ -114,7 +118,7 @@ async function measure(name: string, external: boolean): Promise<Figures> {
       HUB_GATEWAYS: String(GATEWAYS),
       ...(broker
         ? { MQTT_URL: `mqtt://atrium-hub:bench-hub-secret@127.0.0.1:${broker.port}` }
-        : { MQTT_PORT: String(mqttPort) }),
+        : { MQTT_PORT: String(mqttPort), MQTT_BROKER_THREAD: String(mode === 'embedded') }),
     });
     children.push(server.child);
     const pid = server.child.pid ?? 0;
@@ -206,13 +210,14 @@ const met = (f: Figures) =>
 
 export async function main(): Promise<boolean> {
   const results: Figures[] = [];
-  const only = process.env.HUB_BENCH_BROKER; // 'embedded' or 'mosquitto': one of the two
-  for (const [name, external] of [
-    ['embedded aedes', false],
-    ['mosquitto (MQTT_URL)', true],
+  const only = process.env.HUB_BENCH_BROKER; // one of the three modes
+  for (const [name, mode] of [
+    ['embedded aedes, broker thread', 'embedded'],
+    ['embedded aedes, main thread', 'embedded-main'],
+    ['mosquitto (MQTT_URL)', 'mosquitto'],
   ] as const) {
-    if (only && only !== (external ? 'mosquitto' : 'embedded')) continue;
-    results.push(await measure(name, external));
+    if (only && only !== mode) continue;
+    results.push(await measure(name, mode));
     console.log(JSON.stringify(results.at(-1)));
   }
   console.log(

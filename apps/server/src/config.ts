@@ -35,6 +35,8 @@ const envSchema = z.object({
     .string()
     .regex(/^mqtt:\/\//, 'MQTT_URL must be an mqtt:// URL')
     .optional(),
+  // The embedded broker runs in a worker thread of its own (false: on the main thread).
+  MQTT_BROKER_THREAD: z.enum(['true', 'false']).default('true'),
   // This node's MQTT client id on an external broker: its persistent session survives a restart.
   MQTT_CLIENT_ID: z
     .string()
@@ -72,6 +74,8 @@ export interface Config {
   /** Embedded broker TCP port (0: any free one), or null when MQTT_PORT=-1 or MQTT_URL is set. */
   mqttPort: number | null;
   mqttUrl: string | undefined;
+  /** Whether the embedded broker runs in a worker thread. */
+  mqttBrokerThread: boolean;
   /** Client id of this node on the external broker (stable across restarts). */
   mqttClientId: string;
   redisUrl: string | undefined;
@@ -125,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     i18nDir: join(repoRoot, 'apps/web/public/assets/i18n'),
     mqttPort: e.MQTT_URL || e.MQTT_PORT < 0 ? null : e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttBrokerThread: e.MQTT_BROKER_THREAD === 'true',
     mqttClientId:
       e.MQTT_CLIENT_ID ??
       `atrium-hub-${hostname()

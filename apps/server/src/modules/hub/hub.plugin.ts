@@ -49,6 +49,8 @@ async function startTransport(
     httpServer: app.server,
     sink: hub,
     counters: hub.counters,
+    thread: config.mqttBrokerThread,
+    log: app.log,
   });
   await embedded.start();
   app.log.info({ port: embedded.port }, 'MQTT broker listening (and on /mqtt over WebSocket)');

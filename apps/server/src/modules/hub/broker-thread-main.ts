@@ -1,0 +1,138 @@
+import { Duplex } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import { z } from 'zod';
+import { AedesBroker } from './aedes-broker';
+import { Outbox, ownBytes, type FromBroker, type ToBroker } from './broker-thread-protocol';
+import type { DropReason } from './hub-stats';
+import type { TransportSink, Verdict } from './transport';
+
+/**
+ * The broker thread: aedes, its TCP listener and every gateway socket, so
+ * MQTT parsing, routing and the PUBACK writes run on a core of their own. The
+ * hub's decisions (authentication, the verdict on each publish) come from the
+ * main thread; a publish is still acknowledged only once its verdict is back.
+ */
+const { host, port } = z.object({ host: z.string(), port: z.number().int() }).parse(workerData);
+if (!parentPort) throw new Error('the broker thread needs a parent');
+const parent = parentPort;
+const out = new Outbox<FromBroker>((batch) => parent.postMessage(batch));
+
+let nextId = 1;
+const waiting = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+
+function ask<T>(message: (id: number) => FromBroker): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    out.send(message(id));
+  });
+}
+
+function answer(
+  id: number,
+  settle: (w: { resolve(v: unknown): void; reject(e: Error): void }) => void,
+) {
+  const w = waiting.get(id);
+  if (!w) return;
+  waiting.delete(id);
+  settle(w);
+}
+
+/** The hub, as seen from this thread. */
+const sink: TransportSink = {
+  authenticate: (mac, secret) => ask<boolean>((id) => ({ t: 'auth', id, mac, secret })),
+  receive: (mac, kind, payload) =>
+    ask<Verdict>((id) => ({ t: 'publish', id, mac, kind, payload: ownBytes(payload) })),
+  connected: (mac) => {
+    out.send({ t: 'up', mac });
+    return Promise.resolve();
+  },
+  disconnected: (mac) => {
+    out.send({ t: 'down', mac });
+    return Promise.resolve();
+  },
+};
+
+const broker = new AedesBroker({
+  host,
+  port,
+  sink,
+  counters: {
+    drop: (reason: DropReason, mac: string, detail?: string) =>
+      out.send({ t: 'drop', reason, mac, detail }),
+    disconnect: (reason: string) => out.send({ t: 'cut', reason }),
+  },
+});
+
+/** MQTT over WebSocket: the main thread owns the WebSocket and relays its bytes. */
+const webSockets = new Map<number, Duplex>();
+
+function openWebSocket(conn: number) {
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    webSockets.delete(conn);
+    out.send({ t: 'ws-end', conn });
+  };
+  const stream = new Duplex({
+    read() {},
+    write(chunk: Buffer, _encoding, callback) {
+      if (!ended) out.send({ t: 'ws-out', conn, data: ownBytes(chunk) });
+      callback();
+    },
+    final(callback) {
+      end();
+      callback();
+    },
+    destroy(err, callback) {
+      end();
+      callback(err);
+    },
+  });
+  webSockets.set(conn, stream);
+  broker.handle(stream);
+}
+
+function onMessage(message: ToBroker) {
+  switch (message.t) {
+    case 'auth':
+      return answer(message.id, (w) =>
+        message.ok === null ? w.reject(new Error('unavailable')) : w.resolve(message.ok),
+      );
+    case 'verdict':
+      return answer(message.id, (w) =>
+        message.error === undefined
+          ? w.resolve(message.verdict)
+          : w.reject(new Error(message.error)),
+      );
+    case 'command':
+      return void broker.publishCommand(message.mac, message.payload).then(
+        () => out.send({ t: 'sent', id: message.id }),
+        (err: unknown) => out.send({ t: 'sent', id: message.id, error: String(err) }),
+      );
+    case 'ws-open':
+      return openWebSocket(message.conn);
+    case 'ws-in':
+      return void webSockets
+        .get(message.conn)
+        ?.push(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
+    case 'ws-close': {
+      const stream = webSockets.get(message.conn);
+      webSockets.delete(message.conn);
+      return void stream?.destroy();
+    }
+    case 'close':
+      return void broker.close().then(() => {
+        out.send({ t: 'closed' });
+        out.flush();
+      });
+  }
+}
+
+parent.on('message', (batch: ToBroker[]) => batch.forEach(onMessage));
+
+broker.start().then(
+  () => out.send({ t: 'listening', port: broker.port }),
+  (err: NodeJS.ErrnoException) => out.send({ t: 'failed', message: err.message, code: err.code }),
+);
