@@ -5,8 +5,9 @@
  * DATA_DIR/credentials.csv for the simulator, and an admin. A restart on the
  * same DATA_DIR seeds nothing. Prints `HUB_READY {json}` (ports, admin token, project ids).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { newId, sha256 } from '../apps/server/src/lib/ids';
@@ -73,3 +74,37 @@ console.log(
 const stop = () => void app.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+
+// HUB_BENCH_DIAG=1: every 2 s, the main thread's heap and event-loop delay on stderr.
+if (process.env.HUB_BENCH_DIAG) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const MiB = 1024 * 1024;
+  // CPU per thread (ticks of 10 ms) since the last line, busiest first.
+  const ticks = new Map<string, number>();
+  const threads = () =>
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      return { id: `${name}:${tid}`, cpu: Number(fields[11]) + Number(fields[12]) };
+    });
+  setInterval(() => {
+    const cpu = threads()
+      .map((t) => {
+        const delta = t.cpu - (ticks.get(t.id) ?? t.cpu);
+        ticks.set(t.id, t.cpu);
+        return { id: t.id, pct: delta / 2 };
+      })
+      .filter((t) => t.pct >= 5)
+      .sort((a, b) => b.pct - a.pct)
+      .map((t) => `${t.id} ${t.pct}%`)
+      .join(', ');
+    console.error(`diag threads ${cpu}`);
+    const m = process.memoryUsage();
+    console.error(
+      `diag rss ${Math.round(m.rss / MiB)} heap ${Math.round(m.heapUsed / MiB)}/${Math.round(m.heapTotal / MiB)} ext ${Math.round(m.external / MiB)} ab ${Math.round(m.arrayBuffers / MiB)} MiB; loop delay p50 ${Math.round(delay.percentile(50) / 1e6)} p99 ${Math.round(delay.percentile(99) / 1e6)} max ${Math.round(delay.max / 1e6)} ms`,
+    );
+    delay.reset();
+  }, 2_000).unref();
+}

@@ -66,15 +66,26 @@ const telegramEvent = z.object({ items: z.array(z.object({ t: z.number() })) });
 /** A console socket on the first 10 projects' telegrams, collecting publish → arrival delays. */
 function consoleLatencies(port: number, token: string, projects: string[]) {
   const delays: number[] = [];
+  /** Delays by 10 s window of arrival: shows whether the tail is spread or bunched. */
+  const windows: number[][] = [];
+  const start = Date.now();
   const socket = io(`http://127.0.0.1:${port}`, { auth: { token }, transports: ['websocket'] });
   socket.on('connect', () =>
     projects.slice(0, 10).forEach((project) => socket.emit('join', { project, telegrams: true })),
   );
   socket.on('knx:telegrams', (raw: unknown) => {
     const now = Date.now();
-    for (const item of telegramEvent.parse(raw).items) delays.push(now - item.t);
+    const window = (windows[Math.floor((now - start) / 10_000)] ??= []);
+    for (const item of telegramEvent.parse(raw).items) {
+      delays.push(now - item.t);
+      window.push(now - item.t);
+    }
   });
-  return { delays, close: () => socket.close() };
+  const byWindow = () =>
+    Array.from(windows, (w = []) => `p99 ${quantile(w, 0.99)} ms (max ${Math.max(...w)})`).join(
+      ', ',
+    );
+  return { delays, byWindow, close: () => socket.close() };
 }
 
 /** Debian's mosquitto with every bench gateway in its password file (hashed by mosquitto_passwd -U). */
@@ -180,6 +191,7 @@ async function measure(name: string, mode: Mode): Promise<Figures> {
       headers: { authorization: `Bearer ${server.ready.token}` },
     }).then((r) => r.json());
     console.log(`${name}: hub counters ${JSON.stringify(counters)}`);
+    console.log(`${name}: by 10 s window: ${probe.byWindow()}`);
     const [u1, b1] = [usage(pid), broker ? usage(broker.child.pid ?? 0) : undefined];
     probe.close();
     return {

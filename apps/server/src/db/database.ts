@@ -1,19 +1,9 @@
 import SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type Driver,
-  type MigrationProvider,
-  type SqliteDialectConfig,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
+import { AtriumSqliteDialect } from './sqlite-driver';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -27,29 +17,6 @@ const sqliteHandles = new WeakMap<Db, SQLite.Database>();
 
 /** The raw better-sqlite3 handle of a Db opened on SQLite; undefined on PostgreSQL. */
 export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
-
-/**
- * Kysely's SQLite dialect with transactions that begin IMMEDIATE. The time-series
- * writer thread writes to the same file on another connection: a deferred
- * transaction that read and then writes after that thread's commit would fail with
- * SQLITE_BUSY_SNAPSHOT, while IMMEDIATE takes the write lock first (waiting up to
- * busy_timeout for it) and so always sees the latest data.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
-    super(settings);
-  }
-
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
-  }
-}
 
 /** Opens the configured database: a SQLite file in WAL mode, or a PostgreSQL pool. */
 export function openDatabase(config: Config['database']): Db {
@@ -65,7 +32,7 @@ export function openDatabase(config: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new AtriumSqliteDialect(sqlite) });
   sqliteHandles.set(db, sqlite);
   return db;
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import mqttPacket from 'mqtt-packet';
 import { createWebSocketStream, type WebSocket } from 'ws';
 import { parseTopic, topicOf } from '@atrium/contracts/gateway-protocol';
 import type { HubCounters } from './hub-stats';
@@ -15,6 +16,9 @@ export interface AedesBrokerOptions {
 }
 
 const MAC = /^[0-9a-f]{12}$/;
+
+/** Publishes of one gateway that may await their verdict at once before reading pauses. */
+const MAX_UNACKED = 32;
 
 function refused(): AuthenticateError {
   return Object.assign(new Error('Bad username or password'), { returnCode: 4 as const });
@@ -36,6 +40,8 @@ function unavailable(): AuthenticateError {
 export class AedesBroker {
   private readonly macs = new WeakMap<Client, string>();
   private readonly clients = new Map<string, Client>();
+  /** Each gateway's QoS 1 publishes awaiting their PUBACK, in arrival order. */
+  private readonly acks = new WeakMap<Client, { messageId: number; ready: boolean }[]>();
   private tcp: NetServer | undefined;
   private broker: Aedes | undefined;
   port = 0;
@@ -61,8 +67,7 @@ export class AedesBroker {
           () => done(unavailable(), false),
         );
       },
-      authorizePublish: (client, packet, done) =>
-        this.authorizePublish(client, packet.topic, packet.payload, done),
+      authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
       authorizeSubscribe: (client, sub, done) => {
         const mac = this.macs.get(client);
         // A negative SUBACK (not a disconnect) for anything outside the gateway's own tree.
@@ -99,26 +104,63 @@ export class AedesBroker {
 
   private authorizePublish(
     client: Client | null,
-    topic: string,
-    payload: Buffer | string,
+    packet: PublishPacket,
     done: (err?: Error | null) => void,
   ) {
     const mac = client ? this.macs.get(client) : undefined;
-    const parsed = parseTopic(topic);
-    if (!mac || !parsed || parsed.mac !== mac) {
-      this.o.counters.drop(parsed ? 'forbiddenTopic' : 'unknownTopic', mac ?? '?', topic);
+    const parsed = parseTopic(packet.topic);
+    if (!client || !mac || !parsed || parsed.mac !== mac) {
+      this.o.counters.drop(parsed ? 'forbiddenTopic' : 'unknownTopic', mac ?? '?', packet.topic);
       return done(new Error('not authorized'));
     }
+    const payload = packet.payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    this.o.sink.receive(mac, parsed.kind, body).then(
-      (verdict) => {
-        if (verdict === 'ack') return done(null);
-        // MQTT 3.1.1 has no negative PUBACK: aedes closes the connection; the gateway resends later.
-        this.o.counters.disconnect(verdict);
-        done(new Error(verdict));
+    const verdict = this.o.sink.receive(mac, parsed.kind, body);
+    if (packet.qos !== 1) {
+      verdict.then(
+        (v) => v !== 'ack' && this.cut(client, v),
+        () => this.cut(client, 'error'),
+      );
+      return done(null);
+    }
+    // The PUBACK is this broker's to send, once the verdict is in (after commit): aedes,
+    // told QoS 0, sends none and reads the gateway's next packets meanwhile, so a publish
+    // waits for no earlier publish's commit. Acknowledgements keep the publishes' order.
+    const acks = this.acks.get(client) ?? [];
+    this.acks.set(client, acks);
+    const slot = { messageId: packet.messageId ?? 0, ready: false };
+    acks.push(slot);
+    packet.qos = 0;
+    const settled = verdict.then(
+      (v) => {
+        if (v !== 'ack') return this.cut(client, v);
+        slot.ready = true;
+        this.sendAcks(client, acks);
       },
-      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      () => this.cut(client, 'error'),
     );
+    // Past MAX_UNACKED publishes awaiting their verdict, reading waits for this one.
+    if (acks.length <= MAX_UNACKED) done(null);
+    else void settled.then(() => done(null));
+  }
+
+  /** Sends the PUBACKs at the head of the gateway's queue whose publishes are stored. */
+  private sendAcks(client: Client, acks: { messageId: number; ready: boolean }[]) {
+    while (acks[0]?.ready) {
+      const { messageId } = acks.shift() ?? { messageId: 0 };
+      if (client.connected && !client.closed)
+        mqttPacket.writeToStream({ cmd: 'puback', messageId }, client.conn);
+    }
+  }
+
+  /**
+   * A refused publish closes the connection (MQTT 3.1.1 has no negative PUBACK); the
+   * gateway sends what was not acknowledged again after reconnecting.
+   */
+  private cut(client: Client, reason: string) {
+    if (client.closed) return;
+    this.o.counters.disconnect(reason);
+    client.close();
   }
 
   private arrived(client: Client) {

@@ -53,8 +53,9 @@ export class BrokerThread {
     // allocates per packet, and fewer scavenges mean a shorter tail.
     const worker = new Worker(new URL('./broker-worker.mjs', import.meta.url), {
       workerData: { host: this.o.host, port },
-      execArgv: [],
-      resourceLimits: { maxYoungGenerationSizeMb: 192 },
+      // A CPU profile of the server (--cpu-prof) covers this thread too.
+      execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
+      resourceLimits: { maxYoungGenerationSizeMb: 48 },
     });
     this.worker = worker;
     const out = new Outbox<ToBroker>((batch) => worker.postMessage(batch));

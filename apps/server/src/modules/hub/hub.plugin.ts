@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { DEMO_LIVE_MACS } from '../../seed/demo-projects';
 import { startRealtime } from '../realtime/realtime';
+import { SqliteTimeSeriesStore } from '../timeseries/sqlite-timeseries.store';
 import { EmbeddedBroker } from './embedded-broker';
 import { ExternalBroker } from './external-broker';
 import { firmwareRoutes } from './firmware.routes';
@@ -70,7 +71,11 @@ export async function sweepDemos(hub: Hub, repo: HubRepository, live: readonly s
  */
 export async function registerHub(app: FastifyInstance, config: Config) {
   const s = app.services;
-  const repo = new HubRepository(app.db);
+  const { timeseries } = s;
+  const repo = new HubRepository(
+    app.db,
+    timeseries instanceof SqliteTimeSeriesStore ? () => timeseries.sharedWriter() : undefined,
+  );
   const hub = new Hub({
     repo,
     timeseries: s.timeseries,

@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { sqliteHandleOf, type Db } from '../../db/database';
 import type { GatewayTable } from '../../db/schema';
 import { bumpTeams } from '../projects/team-revisions.repository';
+import type { SqliteWriteThread } from '../timeseries/sqlite-write-thread';
 import { applySqlite } from './hub-sqlite-writes';
 
 /** What the hub needs to know about a gateway, looked up by MAC. */
@@ -42,7 +43,14 @@ export type GatewayPatch = Pick<
 export class HubRepository {
   private readonly sqlite: SQLite.Database | undefined;
 
-  constructor(private readonly db: Db) {
+  /**
+   * `writerThread`: on SQLite in the server, the time-series writer thread, which then
+   * commits the gateway patches (decision record 0010).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly writerThread?: () => SqliteWriteThread | undefined,
+  ) {
     this.sqlite = sqliteHandleOf(db);
   }
 
@@ -78,6 +86,8 @@ export class HubRepository {
    * cached gateway tables change (online, version, step, protect are shown there).
    */
   async applyPatches(patches: Map<string, GatewayPatch>, bump: (string | null)[]) {
+    const thread = this.writerThread?.();
+    if (thread) return thread.applyGatewayPatches(patches, bump);
     const sqlite = this.sqlite;
     if (sqlite) {
       // One synchronous transaction while holding Kysely's single connection: a thousand

@@ -45,6 +45,14 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
     return this.writerThread().createSeries(key);
   }
 
+  /**
+   * The writer thread, for other SQLite writes that must not hold up the event loop
+   * (the hub's gateway state); undefined when this store writes inline.
+   */
+  sharedWriter(): SqliteWriteThread | undefined {
+    return this.useThread && !this.closed ? this.writerThread() : undefined;
+  }
+
   /** Started on first use: a server that records nothing pays nothing. */
   private writerThread(): SqliteWriteThread {
     if (!this.thread) {

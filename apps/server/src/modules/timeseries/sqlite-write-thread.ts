@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { GatewayPatch } from '../hub/hub.repository';
 import {
   TimeSeriesError,
   type Point,
@@ -15,7 +16,8 @@ const CHECKPOINT_EVERY_MS = 1_000;
  */
 export type WriteRequest =
   | { kind: 'write'; id: number; triples: Float64Array }
-  | { kind: 'series'; id: number; keys: SeriesKey[] };
+  | { kind: 'series'; id: number; keys: SeriesKey[] }
+  | { kind: 'gateways'; id: number; patches: [string, GatewayPatch][]; bump: (string | null)[] };
 
 /** The thread's answer once the work is committed (or failed). */
 export interface WriteReply {
@@ -83,6 +85,14 @@ export class SqliteWriteThread {
   async write(points: readonly Point[]): Promise<void> {
     const triples = encodePoints(points);
     await this.ask({ kind: 'write', id: this.nextId++, triples }, [triples.buffer]);
+  }
+
+  /**
+   * The hub's coalesced gateway presence and info patches, committed by the thread: the
+   * event loop never waits (in SQLite's busy handler) for the lock the thread holds.
+   */
+  async applyGatewayPatches(patches: Map<string, GatewayPatch>, bump: (string | null)[]) {
+    await this.ask({ kind: 'gateways', id: this.nextId++, patches: [...patches], bump });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
 import { openDatabase, sqliteHandleOf } from '../../db/database';
+import { applySqlite } from '../hub/hub-sqlite-writes';
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
 import { decodePoints, type WriteReply, type WriteRequest } from './sqlite-write-thread';
 import { TimeSeriesRepository } from './timeseries.repository';
@@ -40,6 +41,8 @@ port.on('message', (request: WriteRequest) => {
     let reply: WriteReply = { id: request.id };
     try {
       if (request.kind === 'write') await store.writeBatch(decodePoints(request.triples));
+      else if (request.kind === 'gateways')
+        applySqlite(sqlite, new Map(request.patches), request.bump);
       else reply = { id: request.id, ids: await createSeries(request.keys) };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

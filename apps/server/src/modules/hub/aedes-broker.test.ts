@@ -1,0 +1,102 @@
+import mqtt from 'mqtt';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
+import { AedesBroker } from './aedes-broker';
+import type { TransportSink, Verdict } from './transport';
+
+const MAC = '0a0000000001';
+
+/** A hub whose verdicts the test gives, publish by publish. */
+class HeldSink implements TransportSink {
+  readonly received: { kind: GatewayTopic; body: string; settle(v: Verdict): void }[] = [];
+  authenticate = (mac: string, secret: string) => Promise.resolve(mac === MAC && secret === 's');
+  receive(_mac: string, kind: GatewayTopic, payload: Buffer): Promise<Verdict> {
+    return new Promise((settle) => this.received.push({ kind, body: payload.toString(), settle }));
+  }
+  connected = () => Promise.resolve();
+  disconnected = () => Promise.resolve();
+}
+
+let sink: HeldSink;
+let broker: AedesBroker;
+const cuts: string[] = [];
+
+beforeEach(async () => {
+  sink = new HeldSink();
+  cuts.length = 0;
+  broker = new AedesBroker({
+    host: '127.0.0.1',
+    port: 0,
+    sink,
+    counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
+  });
+  await broker.start();
+});
+afterEach(() => broker.close());
+
+const connect = () =>
+  mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+    protocolVersion: 4,
+    username: MAC,
+    password: 's',
+    reconnectPeriod: 0,
+  });
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+};
+
+describe('the aedes broker', () => {
+  it('hands on the next publish before the previous is stored; PUBACKs keep their order', async () => {
+    const client = await connect();
+    const acked: string[] = [];
+    const publish = (body: string) =>
+      client.publishAsync(`nx/${MAC}/telegrams`, body, { qos: 1 }).then(() => acked.push(body));
+    const [a, b] = [publish('a'), publish('b')];
+    // b reaches the hub while a still waits for its commit.
+    await until(() => sink.received.length === 2);
+    expect(sink.received.map((r) => r.body)).toEqual(['a', 'b']);
+    sink.received[1]?.settle('ack');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(acked).toEqual([]); // b is stored, but its PUBACK waits for a's
+    sink.received[0]?.settle('ack');
+    await Promise.all([a, b]);
+    expect(acked).toEqual(['a', 'b']);
+    await client.endAsync();
+  });
+
+  it('closes the connection on a refused publish, with no PUBACK for it', async () => {
+    const client = await connect();
+    let acked = false;
+    void client
+      .publishAsync(`nx/${MAC}/pool`, '{}', { qos: 1 })
+      .then(() => (acked = true))
+      .catch(() => {});
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    await until(() => sink.received.length === 1);
+    sink.received[0]?.settle('refuse');
+    await closed;
+    expect(acked).toBe(false);
+    expect(cuts).toEqual(['refuse']);
+    await client.endAsync(true);
+  });
+
+  it('stops reading a gateway that has more than 32 publishes awaiting their verdict', async () => {
+    const client = await connect();
+    const send = (from: number, to: number) => {
+      for (let i = from; i < to; i++) client.publish(`nx/${MAC}/telegrams`, String(i), { qos: 1 });
+    };
+    send(0, 40);
+    await until(() => sink.received.length >= 33);
+    await new Promise((r) => setTimeout(r, 200));
+    const held = sink.received.length;
+    send(40, 45);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sink.received).toHaveLength(held); // nothing more is read
+    sink.received.forEach((r) => r.settle('ack'));
+    await until(() => sink.received.length === 45);
+    sink.received.forEach((r) => r.settle('ack'));
+    await client.endAsync();
+  });
+});
