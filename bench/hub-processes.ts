@@ -8,11 +8,8 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** The V8 flags of `npm start` (apps/server/package.json): a larger young generation, less GC. */
-const SERVER_FLAGS = [
-  '--max-semi-space-size=64',
-  ...(process.env.HUB_BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
-];
+/** The server runs as `npm start` does (apps/server/package.json), plus HUB_BENCH_SERVER_ARGS. */
+const SERVER_FLAGS = process.env.HUB_BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
 /** HUB_BENCH_PROFILE=DIR writes a V8 CPU profile of every child process to DIR. */
 const PROFILE = process.env.HUB_BENCH_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.HUB_BENCH_PROFILE}`]
@@ -51,6 +48,7 @@ export function startHubServer(
     createInterface({ input: child.stdout ?? process.stdin }).on('line', (line) => {
       if (line.startsWith('HUB_READY '))
         res({ child, ready: hubReady.parse(JSON.parse(line.slice(10))) });
+      else if (process.env.HUB_BENCH_DIAG) console.error(line); // e.g. --trace-gc
     });
   });
 }

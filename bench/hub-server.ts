@@ -89,7 +89,17 @@ if (process.env.HUB_BENCH_DIAG) {
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       return { id: `${name}:${tid}`, cpu: Number(fields[11]) + Number(fields[12]) };
     });
+  // Telegram creation (on the simulated gateway) to the hub's console event, in ms.
+  let seen: number[] = [];
+  app.hub.events.on('telegrams', (e) => {
+    const now = Date.now();
+    for (const item of e.items) seen.push(now - item.t);
+  });
   setInterval(() => {
+    const sorted = seen.sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
+    console.error(`diag hub event delay p50 ${at(0.5)} p99 ${at(0.99)} max ${at(1)} ms`);
+    seen = [];
     const cpu = threads()
       .map((t) => {
         const delta = t.cpu - (ticks.get(t.id) ?? t.cpu);

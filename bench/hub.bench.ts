@@ -8,7 +8,9 @@
  * Targets: all online ≤ 60 s, RSS ≤ 1.5 GiB, p99 ≤ 200 ms.
  * Run alone: `node --import tsx bench/hub.bench.ts`. Knobs: HUB_BENCH_GATEWAYS, HUB_BENCH_SECONDS,
  * HUB_BENCH_BROKER (embedded | embedded-main | mosquitto: one of the three), HUB_BENCH_CONNECT_RATE (per simulator,
- * 400/s), HUB_BENCH_PROFILE=DIR (CPU profiles of every process), HUB_BENCH_SERVER_ARGS (node flags).
+ * 400/s), HUB_BENCH_PROFILE=DIR (CPU profiles of every process), HUB_BENCH_SERVER_ARGS (node flags),
+ * HUB_BENCH_DIAG=1 (every 2 s on stderr: the server's heap, event-loop delay, CPU per thread and
+ * telegram-to-hub-event delay; bench/hub-server.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -63,10 +63,10 @@ describe('the SQLite driver', () => {
     if (!raw) throw new Error('no SQLite handle');
     const prepare = raw.prepare.bind(raw);
     let prepared = 0;
-    raw.prepare = ((text: string) => {
+    raw.prepare = (text: string) => {
       prepared++;
       return prepare(text);
-    }) as typeof raw.prepare;
+    };
     for (let i = 0; i < 50; i++) await insert(`x${i}`);
     expect(prepared).toBeLessThanOrEqual(1);
     await sql`alter table t add column w text`.execute(db);
@@ -82,7 +82,7 @@ describe('the SQLite driver', () => {
       .selectFrom('t' as never)
       .select(sql<string>`v`.as('v'))
       .stream())
-      seen.push((row as { v: string }).v);
+      seen.push(row.v);
     expect(seen).toEqual(['a', 'b', 'c']);
   });
 });

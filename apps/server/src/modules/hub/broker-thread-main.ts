@@ -136,12 +136,3 @@ broker.start().then(
   () => out.send({ t: 'listening', port: broker.port }),
   (err: NodeJS.ErrnoException) => out.send({ t: 'failed', message: err.message, code: err.code }),
 );
-// TEMP-DIAG
-if (process.env.HUB_BENCH_DIAG) {
-  setInterval(() => {
-    const m = process.memoryUsage();
-    console.error(
-      `thread heap ${Math.round(m.heapUsed / 1048576)}/${Math.round(m.heapTotal / 1048576)} ab ${Math.round(m.arrayBuffers / 1048576)}`,
-    );
-  }, 2000).unref();
-}

@@ -49,13 +49,10 @@ export class BrokerThread {
 
   private spawn(port: number, resolve: () => void, reject: (err: Error) => void) {
     // The bootstrap registers tsx itself (as the time-series writer thread's does).
-    // A large young generation, as the main thread has (--max-semi-space-size): aedes
-    // allocates per packet, and fewer scavenges mean a shorter tail.
     const worker = new Worker(new URL('./broker-worker.mjs', import.meta.url), {
       workerData: { host: this.o.host, port },
       // A CPU profile of the server (--cpu-prof) covers this thread too.
       execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
-      resourceLimits: { maxYoungGenerationSizeMb: 48 },
     });
     this.worker = worker;
     const out = new Outbox<ToBroker>((batch) => worker.postMessage(batch));

@@ -65,7 +65,8 @@ export class SqliteWriteThread {
     // tsx`, vitest or a bench alike. The parent's flags (tsx, vitest's loaders) are not inherited.
     this.worker = new Worker(new URL('./sqlite-write-worker.mjs', import.meta.url), {
       workerData: { file },
-      execArgv: [],
+      // A CPU profile of the server (--cpu-prof) covers this thread too.
+      execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
     });
     // Checkpoints move to a thread of their own: the writer's connection (and the main one,
     // see SqliteTimeSeriesStore) no longer checkpoint when they commit.
