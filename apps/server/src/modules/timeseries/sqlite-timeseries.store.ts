@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { SqliteWriteRepository } from './sqlite-timeseries.repository';
 import { SqliteWriteThread } from './sqlite-write-thread';
 import { BaseTimeSeriesStore, type WriteTransaction } from './timeseries.store';
-import type { Point, SeriesKey } from './timeseries.types';
+import type { Point, PruneResult, PruneScope, SeriesKey } from './timeseries.types';
 
 /**
  * Time series in SQLite: `ts_raw (series, t) WITHOUT ROWID` plus the rollup tables.
@@ -43,6 +43,12 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
     if (existing !== undefined) return existing;
     if (this.closed) throw new Error('time-series writer closed');
     return this.writerThread().createSeries(key);
+  }
+
+  /** In the server, retention deletes run on the writer thread too. */
+  override prune(scope: PruneScope, olderThan: number): Promise<PruneResult> {
+    if (!this.useThread || this.closed) return super.prune(scope, olderThan);
+    return this.writerThread().prune(scope, olderThan);
   }
 
   /**

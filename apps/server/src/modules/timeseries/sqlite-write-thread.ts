@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { GatewayPatch } from '../hub/hub.repository';
 import {
   TimeSeriesError,
+  type PruneResult,
+  type PruneScope,
   type Point,
   type SeriesKey,
   type TimeSeriesErrorCode,
@@ -17,12 +19,14 @@ const CHECKPOINT_EVERY_MS = 1_000;
 export type WriteRequest =
   | { kind: 'write'; id: number; triples: Float64Array }
   | { kind: 'series'; id: number; keys: SeriesKey[] }
-  | { kind: 'gateways'; id: number; patches: [string, GatewayPatch][]; bump: (string | null)[] };
+  | { kind: 'gateways'; id: number; patches: [string, GatewayPatch][]; bump: (string | null)[] }
+  | { kind: 'prune'; id: number; scope: PruneScope; olderThan: number };
 
 /** The thread's answer once the work is committed (or failed). */
 export interface WriteReply {
   id: number;
   ids?: number[];
+  pruned?: PruneResult;
   error?: { message: string; code?: TimeSeriesErrorCode };
 }
 
@@ -94,6 +98,13 @@ export class SqliteWriteThread {
    */
   async applyGatewayPatches(patches: Map<string, GatewayPatch>, bump: (string | null)[]) {
     await this.ask({ kind: 'gateways', id: this.nextId++, patches: [...patches], bump });
+  }
+
+  /** A retention prune, run by the thread: its deletes do not hold up the event loop. */
+  async prune(scope: PruneScope, olderThan: number): Promise<PruneResult> {
+    const reply = await this.ask({ kind: 'prune', id: this.nextId++, scope, olderThan });
+    if (!reply.pruned) throw new Error('prune: no result');
+    return reply.pruned;
   }
 
   /**

@@ -44,6 +44,8 @@ port.on('message', (request: WriteRequest) => {
     let reply: WriteReply = { id: request.id };
     try {
       if (request.kind === 'write') await store.writeBatch(decodePoints(request.triples));
+      else if (request.kind === 'prune')
+        reply = { id: request.id, pruned: await store.prune(request.scope, request.olderThan) };
       else if (request.kind === 'gateways')
         applySqlite(sqlite, new Map(request.patches), request.bump);
       else reply = { id: request.id, ids: await createSeries(request.keys) };
