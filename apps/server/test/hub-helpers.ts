@@ -7,9 +7,9 @@ import { GatewayAgent, type AgentTiming } from '@atrium/gateway-sim/agent';
 import { LiteMqttLink } from '@atrium/gateway-sim/lite-mqtt-link';
 import { MqttLink } from '@atrium/gateway-sim/mqtt-link';
 import { sha256 } from '../src/lib/ids';
-import { createGateway } from './fixtures';
+import { createGateway, createProject } from './fixtures';
 import { freePort } from './postgres-cluster';
-import { startTestServer, type TestServer } from './test-server';
+import { createUser, startTestServer, type TestServer } from './test-server';
 
 /** A gateway row with a device secret (hashed as the CSV import stores it). */
 export async function gatewayWithSecret(
@@ -111,3 +111,20 @@ export async function startListeningHub(
   await t.app.listen({ host: '127.0.0.1', port });
   return { t, baseUrl, broker: `mqtt://127.0.0.1:${t.app.mqttPort}` };
 }
+
+/**
+ * startListeningHub, with a user owning one project, and a way to add gateways (with
+ * their device secrets) to that project.
+ */
+export async function startHubWithProject(
+  env: (baseUrl: string, port: number) => Record<string, string> = () => ({}),
+) {
+  const hub = await startListeningHub(env);
+  const owner = await createUser(hub.t.app, 'user');
+  const project = await createProject(hub.t.app, owner.team);
+  const newGateway = (fields: { type?: GatewayType; version?: string } = {}) =>
+    gatewayWithSecret(hub.t.app, { team_id: owner.team, project_id: project.id, ...fields });
+  return { ...hub, owner, project, newGateway };
+}
+
+export type HubWithProject = Awaited<ReturnType<typeof startHubWithProject>>;

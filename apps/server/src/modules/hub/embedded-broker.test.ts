@@ -1,16 +1,15 @@
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
-import { createProject } from '../../../test/fixtures';
 import {
   connectAs,
-  gatewayWithSecret,
   startAgent,
-  startListeningHub,
+  startHubWithProject,
   storedGateway,
   waitFor,
+  type HubWithProject,
 } from '../../../test/hub-helpers';
-import { createUser, type TestServer, type TestUser } from '../../../test/test-server';
+import type { TestServer } from '../../../test/test-server';
 
 const info = (volt: number) =>
   JSON.stringify({
@@ -27,22 +26,18 @@ const info = (volt: number) =>
 // keeps it on the main thread. Both must behave the same to a gateway.
 describe.each(['true', 'false'])('embedded broker, MQTT_BROKER_THREAD=%s', (thread) => {
   let t: TestServer;
-  let owner: TestUser;
-  let project: { id: string };
   let broker: string;
   let ws: string;
+  let newGateway: HubWithProject['newGateway'];
 
   beforeAll(async () => {
     let baseUrl: string;
-    ({ t, baseUrl, broker } = await startListeningHub(() => ({ MQTT_BROKER_THREAD: thread })));
+    ({ t, baseUrl, broker, newGateway } = await startHubWithProject(() => ({
+      MQTT_BROKER_THREAD: thread,
+    })));
     ws = `${baseUrl.replace('http', 'ws')}/mqtt`;
-    owner = await createUser(t.app, 'user');
-    project = await createProject(t.app, owner.team);
   });
   afterAll(() => t.close());
-
-  const newGateway = () =>
-    gatewayWithSecret(t.app, { team_id: owner.team, project_id: project.id });
 
   it('serves MQTT over TCP and over WebSocket at /mqtt, with the same rules', async () => {
     const [a, b] = [await newGateway(), await newGateway()];
@@ -81,18 +76,16 @@ describe.each(['true', 'false'])('embedded broker, MQTT_BROKER_THREAD=%s', (thre
 
 describe('the broker thread ending unexpectedly', () => {
   let t: TestServer;
-  let owner: TestUser;
   let broker: string;
+  let newGateway: HubWithProject['newGateway'];
 
   beforeAll(async () => {
-    ({ t, broker } = await startListeningHub());
-    owner = await createUser(t.app, 'user');
+    ({ t, broker, newGateway } = await startHubWithProject());
   });
   afterAll(() => t.close());
 
   it('marks its gateways offline, starts again on the same port, and they come back', async () => {
-    const project = await createProject(t.app, owner.team);
-    const gw = await gatewayWithSecret(t.app, { team_id: owner.team, project_id: project.id });
+    const gw = await newGateway();
     const agent = startAgent(broker, { ...gw, type: 'kloudnx' });
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 1);
     const thread = (t.app.hub as unknown as { transport: { engine: { worker: Worker } } }).transport

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, multipartFile } from '../../../test/fixtures';
+import { multipartFile } from '../../../test/fixtures';
 import {
   consoleSocket,
-  gatewayWithSecret,
   startAgent,
-  startListeningHub,
+  startHubWithProject,
   storedGateway,
   waitFor,
+  type HubWithProject,
 } from '../../../test/hub-helpers';
 import { bearer, createUser, type TestServer, type TestUser } from '../../../test/test-server';
 
@@ -20,15 +20,14 @@ let project: { id: string };
 let broker: string;
 let baseUrl: string;
 let dataDir: string;
+let newGateway: HubWithProject['newGateway'];
 
 beforeAll(async () => {
-  ({ t, baseUrl, broker } = await startListeningHub((_url, port) => {
+  ({ t, baseUrl, broker, owner, project, newGateway } = await startHubWithProject((_url, port) => {
     dataDir = join('/tmp', `atrium-hub-${port}`);
     return { DATA_DIR: dataDir };
   }));
   admin = await createUser(t.app, 'admin');
-  owner = await createUser(t.app, 'user');
-  project = await createProject(t.app, owner.team);
 });
 afterAll(() => t.close());
 
@@ -46,12 +45,7 @@ async function uploadFirmware(type: string, version: string, content: Buffer) {
 }
 
 async function onlineAgent(type: 'kloudnx' | 'poolnx' = 'kloudnx') {
-  const gw = await gatewayWithSecret(t.app, {
-    team_id: owner.team,
-    project_id: project.id,
-    type,
-    version: '8.4.0',
-  });
+  const gw = await newGateway({ type, version: '8.4.0' });
   const agent = startAgent(broker, { ...gw, type });
   await waitFor(() => t.app.hub.presence.isOnline(gw.mac));
   return { gw, agent };
@@ -122,11 +116,7 @@ describe('firmware upload and update', () => {
 
   it("queues an administrator's update of an offline gateway until it connects", async () => {
     await uploadFirmware('kloudnx', '8.5.0', Buffer.from('firmware image 8.5.0'));
-    const gw = await gatewayWithSecret(t.app, {
-      team_id: owner.team,
-      project_id: project.id,
-      version: '8.4.0',
-    });
+    const gw = await newGateway({ version: '8.4.0' });
     expect((await as(owner)('GET', `/api/gateway/update/${gw.mac}/MAIN`)).statusCode).toBe(409);
     expect((await as(admin)('GET', `/api/gateway/update/${gw.mac}/MAIN`)).json()).toEqual({
       message: 'updateQueued',
@@ -230,7 +220,7 @@ describe('other commands', () => {
     await as(owner)('GET', `/api/gateway/init/${gw.mac}`);
     expect(await storedGateway(t.app, gw.mac)).toMatchObject({ initialized: 1, pending_init: 0 });
     await agent.stop();
-    const later = await gatewayWithSecret(t.app, { team_id: owner.team, project_id: project.id });
+    const later = await newGateway();
     await as(owner)('GET', `/api/gateway/init/${later.mac}`);
     expect(await storedGateway(t.app, later.mac)).toMatchObject({ pending_init: 1 });
     const agent2 = startAgent(broker, { ...later, type: 'kloudnx' });

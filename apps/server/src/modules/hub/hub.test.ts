@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
-import { createProject } from '../../../test/fixtures';
 import {
   connectAs,
   consoleSocket,
-  gatewayWithSecret,
   startAgent,
-  startListeningHub,
+  startHubWithProject,
   storedGateway,
   waitFor,
+  type HubWithProject,
 } from '../../../test/hub-helpers';
 import { bearer, createUser, type TestServer, type TestUser } from '../../../test/test-server';
 
@@ -17,15 +16,14 @@ let owner: TestUser;
 let project: { id: string };
 let broker: string;
 let baseUrl: string;
+let newGateway: HubWithProject['newGateway'];
 
 beforeAll(async () => {
-  ({ t, baseUrl, broker } = await startListeningHub(() => ({ HUB_COMMAND_TIMEOUT_MS: '1500' })));
-  owner = await createUser(t.app, 'user');
-  project = await createProject(t.app, owner.team);
+  ({ t, baseUrl, broker, owner, project, newGateway } = await startHubWithProject(() => ({
+    HUB_COMMAND_TIMEOUT_MS: '1500',
+  })));
 });
 afterAll(() => t.close());
-
-const newGateway = () => gatewayWithSecret(t.app, { team_id: owner.team, project_id: project.id });
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(owner.token), ...(payload ? { payload } : {}) });
 
