@@ -41,7 +41,7 @@ describe('gateway authentication and authorisation (embedded aedes broker)', () 
     await ok.endAsync();
   });
 
-  it('lets a gateway publish and subscribe only under its own nx/{mac}/', async () => {
+  it('lets a gateway publish only under its own nx/{mac}/ and subscribe only to its commands', async () => {
     const [a, b] = [await newGateway(), await newGateway()];
     const client = await connectAs(broker, a.mac, a.secret);
     // A negative SUBACK (128), which mqtt.js reports as an error.
@@ -49,6 +49,9 @@ describe('gateway authentication and authorisation (embedded aedes broker)', () 
       /Subscribe error/,
     );
     await expect(client.subscribeAsync('nx/#', { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    // What gateways send is not routed to MQTT subscribers, its own included.
+    for (const topic of [topicOf(a.mac, 'info'), `nx/${a.mac}/#`])
+      await expect(client.subscribeAsync(topic, { qos: 1 })).rejects.toThrow(/Subscribe error/);
     const own = await client.subscribeAsync(topicOf(a.mac, 'cmd'), { qos: 1 });
     expect(own[0]?.qos).toBe(1);
     const before = t.app.hub.stats().dropped.forbiddenTopic ?? 0;
