@@ -7,9 +7,12 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import {
+  reportThreadEvery,
+  samplePromotedAllocations,
+} from '../apps/server/src/lib/thread-diagnostics';
 import { newId, sha256 } from '../apps/server/src/lib/ids';
 import { newGatewayRow } from '../apps/server/src/modules/gateways/gateway-rows';
 import { newProjectRow } from '../apps/server/src/modules/projects/project-view';
@@ -75,11 +78,10 @@ const stop = () => void app.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 
-// HUB_BENCH_DIAG=1: every 2 s, the main thread's heap and event-loop delay on stderr.
+// HUB_BENCH_DIAG=1: every 2 s on stderr, the main thread's heap, GC and event-loop delay, the
+// CPU of each thread and the delay from a telegram's creation to the hub's console event. The
+// broker thread prints its own line (broker-thread-main.ts).
 if (process.env.HUB_BENCH_DIAG) {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
-  const MiB = 1024 * 1024;
   // CPU per thread (ticks of 10 ms) since the last line, busiest first.
   const ticks = new Map<string, number>();
   const threads = () =>
@@ -95,10 +97,9 @@ if (process.env.HUB_BENCH_DIAG) {
     const now = Date.now();
     for (const item of e.items) seen.push(now - item.t);
   });
-  setInterval(() => {
+  reportThreadEvery('main', 2_000, () => {
     const sorted = seen.sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
-    console.error(`diag hub event delay p50 ${at(0.5)} p99 ${at(0.99)} max ${at(1)} ms`);
     seen = [];
     const cpu = threads()
       .map((t) => {
@@ -110,11 +111,14 @@ if (process.env.HUB_BENCH_DIAG) {
       .sort((a, b) => b.pct - a.pct)
       .map((t) => `${t.id} ${t.pct}%`)
       .join(', ');
-    console.error(`diag threads ${cpu}`);
-    const m = process.memoryUsage();
-    console.error(
-      `diag rss ${Math.round(m.rss / MiB)} heap ${Math.round(m.heapUsed / MiB)}/${Math.round(m.heapTotal / MiB)} ext ${Math.round(m.external / MiB)} ab ${Math.round(m.arrayBuffers / MiB)} MiB; loop delay p50 ${Math.round(delay.percentile(50) / 1e6)} p99 ${Math.round(delay.percentile(99) / 1e6)} max ${Math.round(delay.max / 1e6)} ms`,
-    );
-    delay.reset();
-  }, 2_000).unref();
+    const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
+    return `rss ${rss} MiB; hub event delay p50 ${at(0.5)} p99 ${at(0.99)} max ${at(1)} ms; threads ${cpu}`;
+  });
 }
+// HUB_BENCH_HEAP_SAMPLE=DIR: what the main thread promotes, from 30 s after the start for 25 s.
+if (process.env.HUB_BENCH_HEAP_SAMPLE)
+  samplePromotedAllocations(
+    join(process.env.HUB_BENCH_HEAP_SAMPLE, 'main.heapprofile'),
+    30_000,
+    25_000,
+  );

@@ -10,8 +10,8 @@ const MAC = '0a0000000001';
 class HeldSink implements TransportSink {
   readonly received: { kind: GatewayTopic; body: string; settle(v: Verdict): void }[] = [];
   authenticate = (mac: string, secret: string) => Promise.resolve(mac === MAC && secret === 's');
-  receive(_mac: string, kind: GatewayTopic, payload: Buffer): Promise<Verdict> {
-    return new Promise((settle) => this.received.push({ kind, body: payload.toString(), settle }));
+  receive(_mac: string, kind: GatewayTopic, payload: Buffer, settle: (v: Verdict) => void) {
+    this.received.push({ kind, body: payload.toString(), settle });
   }
   connected = () => Promise.resolve();
   disconnected = () => Promise.resolve();

@@ -5,7 +5,7 @@ import mqemitter, { type MQEmitter } from 'mqemitter';
 import { createWebSocketStream, type WebSocket } from 'ws';
 import { parseTopic, topicOf } from '@atrium/contracts/gateway-protocol';
 import type { HubCounters } from './hub-stats';
-import type { TransportSink } from './transport';
+import type { TransportSink, Verdict } from './transport';
 
 export interface AedesBrokerOptions {
   host: string;
@@ -149,12 +149,8 @@ export class AedesBroker {
     packet.retain = false;
     const payload = packet.payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const verdict = this.o.sink.receive(mac, parsed.kind, body);
     if (packet.qos !== 1) {
-      verdict.then(
-        (v) => v !== 'ack' && this.cut(client, v),
-        () => this.cut(client, 'error'),
-      );
+      this.o.sink.receive(mac, parsed.kind, body, (v) => v !== 'ack' && this.cut(client, v));
       return done(null);
     }
     // The PUBACK is this broker's to send, once the verdict is in (after commit): aedes,
@@ -165,17 +161,33 @@ export class AedesBroker {
     const slot = { messageId: packet.messageId ?? 0, ready: false };
     acks.push(slot);
     packet.qos = 0;
-    const settled = verdict.then(
-      (v) => {
-        if (v !== 'ack') return this.cut(client, v);
-        slot.ready = true;
-        this.sendAcks(client, acks);
-      },
-      () => this.cut(client, 'error'),
-    );
     // Past MAX_UNACKED publishes awaiting their verdict, reading waits for this one.
-    if (acks.length <= MAX_UNACKED) done(null);
-    else void settled.then(() => done(null));
+    const held = acks.length > MAX_UNACKED;
+    this.o.sink.receive(
+      mac,
+      parsed.kind,
+      body,
+      this.onVerdict(client, acks, slot, held ? done : null),
+    );
+    if (!held) done(null);
+  }
+
+  /**
+   * The verdict's callback, made here so that it keeps only what it needs: aedes'
+   * `done` (which holds the packet) only when reading waits for it.
+   */
+  private onVerdict(
+    client: Client,
+    acks: { messageId: number; ready: boolean }[],
+    slot: { messageId: number; ready: boolean },
+    resume: ((err?: Error | null) => void) | null,
+  ) {
+    return (v: Verdict | null) => {
+      if (v !== 'ack') return this.cut(client, v);
+      slot.ready = true;
+      this.sendAcks(client, acks);
+      resume?.(null);
+    };
   }
 
   /** Sends the PUBACKs at the head of the gateway's queue whose publishes are stored. */
@@ -190,9 +202,9 @@ export class AedesBroker {
    * A refused publish closes the connection (MQTT 3.1.1 has no negative PUBACK); the
    * gateway sends what was not acknowledged again after reconnecting.
    */
-  private cut(client: Client, reason: string) {
+  private cut(client: Client, reason: string | null) {
     if (client.closed) return;
-    this.o.counters.disconnect(reason);
+    this.o.counters.disconnect(reason ?? 'error');
     client.close();
   }
 

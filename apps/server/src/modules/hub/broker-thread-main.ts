@@ -1,8 +1,16 @@
+import { join } from 'node:path';
 import { Duplex } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
+import { reportThreadEvery, samplePromotedAllocations } from '../../lib/thread-diagnostics';
 import { AedesBroker } from './aedes-broker';
-import { Outbox, ownBytes, type FromBroker, type ToBroker } from './broker-thread-protocol';
+import {
+  Outbox,
+  ownBytes,
+  SequencedSlots,
+  type FromBroker,
+  type ToBroker,
+} from './broker-thread-protocol';
 import type { DropReason } from './hub-stats';
 import type { TransportSink, Verdict } from './transport';
 
@@ -38,11 +46,16 @@ function answer(
   settle(w);
 }
 
+/** Publishes awaiting their verdict: a callback each, no promise. */
+const verdicts = new SequencedSlots<(verdict: Verdict | null) => void>();
+
 /** The hub, as seen from this thread. */
 const sink: TransportSink = {
   authenticate: (mac, secret) => ask<boolean>((id) => ({ t: 'auth', id, mac, secret })),
-  receive: (mac, kind, payload) =>
-    ask<Verdict>((id) => ({ t: 'publish', id, mac, kind, payload: ownBytes(payload) })),
+  receive: (mac, kind, payload, settle) => {
+    const id = verdicts.add(settle);
+    out.send({ t: 'publish', id, mac, kind, payload: ownBytes(payload) });
+  },
   connected: (mac) => {
     out.send({ t: 'up', mac });
     return Promise.resolve();
@@ -100,12 +113,9 @@ function onMessage(message: ToBroker) {
       return answer(message.id, (w) =>
         message.ok === null ? w.reject(new Error('unavailable')) : w.resolve(message.ok),
       );
-    case 'verdict':
-      return answer(message.id, (w) =>
-        message.error === undefined
-          ? w.resolve(message.verdict)
-          : w.reject(new Error(message.error)),
-      );
+    case 'verdict': {
+      return verdicts.take(message.id)?.(message.verdict);
+    }
     case 'command':
       return void broker.publishCommand(message.mac, message.payload).then(
         () => out.send({ t: 'sent', id: message.id }),
@@ -136,3 +146,14 @@ broker.start().then(
   () => out.send({ t: 'listening', port: broker.port }),
   (err: NodeJS.ErrnoException) => out.send({ t: 'failed', message: err.message, code: err.code }),
 );
+
+// HUB_BENCH_DIAG=1 (the hub benchmark): this thread's heap, GC and event-loop delay every 2 s.
+if (process.env.HUB_BENCH_DIAG)
+  reportThreadEvery('broker thread', 2_000, () => `awaiting verdict ${verdicts.span}`);
+// HUB_BENCH_HEAP_SAMPLE=DIR: what this thread promotes, from 30 s after the start for 25 s.
+if (process.env.HUB_BENCH_HEAP_SAMPLE)
+  samplePromotedAllocations(
+    join(process.env.HUB_BENCH_HEAP_SAMPLE, 'broker.heapprofile'),
+    30_000,
+    25_000,
+  );

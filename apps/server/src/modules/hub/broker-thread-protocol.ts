@@ -21,7 +21,8 @@ export type FromBroker =
 export type ToBroker =
   /** `ok` null: the credentials could not be checked now (CONNACK 3). */
   | { t: 'auth'; id: number; ok: boolean | null }
-  | { t: 'verdict'; id: number; verdict?: Verdict; error?: string }
+  /** `verdict` null: the hub could not judge the publish (the connection is closed). */
+  | { t: 'verdict'; id: number; verdict: Verdict | null }
   | { t: 'command'; id: number; mac: string; payload: string }
   | { t: 'ws-open'; conn: number }
   | { t: 'ws-in'; conn: number; data: Uint8Array }
@@ -58,4 +59,45 @@ export class Outbox<M> {
 /** A copy of the bytes in a buffer of their own: cloning a pooled Buffer would copy its whole pool. */
 export function ownBytes(data: Uint8Array): Uint8Array {
   return new Uint8Array(data);
+}
+
+/**
+ * Values under ids handed out in sequence and taken back in any order, kept in a
+ * ring that doubles when full. The broker thread keeps a verdict callback per
+ * publish here: a Map churning through 11,000 entries a second rehashes into new
+ * tables that only a full collection frees.
+ */
+export class SequencedSlots<T> {
+  private ring: (T | undefined)[] = new Array<T | undefined>(1024).fill(undefined);
+  /** The oldest id not taken yet (all before it are taken). */
+  private head = 0;
+  private next = 0;
+
+  /** Ids between the oldest not taken and the newest: an upper bound of the count. */
+  get span(): number {
+    return this.next - this.head;
+  }
+
+  add(value: T): number {
+    if (this.next - this.head === this.ring.length) this.grow();
+    const id = this.next++;
+    this.ring[id % this.ring.length] = value;
+    return id;
+  }
+
+  take(id: number): T | undefined {
+    if (id < this.head || id >= this.next) return undefined;
+    const size = this.ring.length;
+    const value = this.ring[id % size];
+    this.ring[id % size] = undefined;
+    while (this.head < this.next && this.ring[this.head % size] === undefined) this.head++;
+    return value;
+  }
+
+  private grow() {
+    const old = this.ring;
+    this.ring = new Array<T | undefined>(old.length * 2).fill(undefined);
+    for (let id = this.head; id < this.next; id++)
+      this.ring[id % this.ring.length] = old[id % old.length];
+  }
 }

@@ -12,6 +12,9 @@ export interface BrokerThreadOptions {
   log: { error(obj: object, msg: string): void };
 }
 
+/** The broker thread's young generation: semi-spaces of 32 MiB, twice V8's default. */
+const BROKER_YOUNG_GENERATION_MB = 96;
+
 /** How long after an unexpected end the broker thread is started again. */
 const RESTART_AFTER_MS = 1_000;
 
@@ -53,6 +56,9 @@ export class BrokerThread {
       workerData: { host: this.o.host, port },
       // A CPU profile of the server (--cpu-prof) covers this thread too.
       execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
+      // Twice V8's young generation: a packet lives for one turn of the loop, which at
+      // 11,000 publishes a second outlasted two scavenges and filled the old generation.
+      resourceLimits: { maxYoungGenerationSizeMb: BROKER_YOUNG_GENERATION_MB },
     });
     this.worker = worker;
     const out = new Outbox<ToBroker>((batch) => worker.postMessage(batch));
@@ -112,13 +118,8 @@ export class BrokerThread {
           (ok) => out.send({ t: 'auth', id: m.id, ok }),
           () => out.send({ t: 'auth', id: m.id, ok: null }),
         );
-      case 'publish': {
-        const payload = Buffer.from(m.payload.buffer, m.payload.byteOffset, m.payload.byteLength);
-        return void this.o.sink.receive(m.mac, m.kind, payload).then(
-          (verdict) => out.send({ t: 'verdict', id: m.id, verdict }),
-          (err: unknown) => out.send({ t: 'verdict', id: m.id, error: String(err) }),
-        );
-      }
+      case 'publish':
+        return this.publish(m, out);
       case 'up':
         this.connected.add(m.mac);
         return void this.o.sink.connected(m.mac);
@@ -146,6 +147,19 @@ export class BrokerThread {
       case 'closed':
         return;
     }
+  }
+
+  /**
+   * Hands a publish to the hub and answers its verdict. What waits for the commit is
+   * kept small (the id, not the message or its payload): 11,000 publishes a second
+   * each waiting some tens of milliseconds would otherwise fill the old generation.
+   */
+  private publish(m: Extract<FromBroker, { t: 'publish' }>, out: Outbox<ToBroker>) {
+    const id = m.id;
+    const payload = Buffer.from(m.payload.buffer, m.payload.byteOffset, m.payload.byteLength);
+    this.o.sink.receive(m.mac, m.kind, payload, (verdict) =>
+      out.send({ t: 'verdict', id, verdict }),
+    );
   }
 
   /** Serves MQTT over an accepted WebSocket: its bytes are relayed to the thread's aedes. */

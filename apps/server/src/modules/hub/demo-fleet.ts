@@ -2,7 +2,7 @@ import { GatewayAgent, type AgentTiming } from '@atrium/gateway-sim/agent';
 import type { AgentLink, LinkHandlers, PublishOptions } from '@atrium/gateway-sim/link';
 import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
 import { isGatewayType } from '../projects/project-view';
-import type { TransportSink } from './transport';
+import type { TransportSink, Verdict } from './transport';
 
 /** The in-process link of a demo gateway: publishes go straight to the hub, with the same checks. */
 class InProcessLink implements AgentLink {
@@ -36,8 +36,10 @@ class InProcessLink implements AgentLink {
 
   async publish(kind: GatewayTopic, payload: string, _o: PublishOptions): Promise<void> {
     if (!this.connected) throw new Error('offline');
-    const verdict = await this.sink.receive(this.mac, kind, Buffer.from(payload));
-    if (verdict !== 'ack') throw new Error(verdict);
+    const verdict = await new Promise<Verdict | null>((settle) =>
+      this.sink.receive(this.mac, kind, Buffer.from(payload), settle),
+    );
+    if (verdict !== 'ack') throw new Error(verdict ?? 'error');
   }
 
   deliver(payload: string) {

@@ -121,15 +121,13 @@ export class ExternalBroker implements HubTransport {
       return ack();
     }
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    void this.o.sink.receive(parsed.mac, parsed.kind, body).then(
-      (verdict) => {
-        // Not stored yet: no PUBACK; dropping the connection makes the broker deliver it again.
-        if (verdict === 'retry') return this.socket?.destroy();
-        // Refused publishes are acknowledged: this client cannot throttle a gateway (the broker's limits do).
-        ack();
-      },
-      () => this.socket?.destroy(),
-    );
+    this.o.sink.receive(parsed.mac, parsed.kind, body, (verdict) => {
+      // Not stored yet (or not judged): no PUBACK; dropping the connection makes the
+      // broker deliver it again.
+      if (verdict === 'retry' || verdict === null) return this.socket?.destroy();
+      // Refused publishes are acknowledged: this client cannot throttle a gateway (the broker's limits do).
+      ack();
+    });
   }
 
   private onClose() {

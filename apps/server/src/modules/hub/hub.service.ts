@@ -21,13 +21,13 @@ import { Ingest } from './ingest';
 import { Presence } from './presence';
 import { RateLimiter } from './rate-limiter';
 import { TelegramIngest } from './telegram-ingest';
-import type { HubTransport, TransportSink, Verdict } from './transport';
+import type { HubTransport, Settle, TransportSink } from './transport';
 import { UpdateTracker } from './update-tracker';
 
 export interface HubDeps {
   repo: HubRepository;
   timeseries: Pick<TimeSeriesStore, 'ensureSeries'>;
-  writer: Pick<BatchingWriter, 'offer'>;
+  writer: Pick<BatchingWriter, 'submit'>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   presenceFromState: boolean;
   commandTimeoutMs: number;
@@ -94,8 +94,8 @@ export class Hub implements TransportSink {
     return ok;
   }
 
-  receive(mac: string, kind: GatewayTopic, payload: Buffer): Promise<Verdict> {
-    return this.ingest.receive(mac, kind, payload);
+  receive(mac: string, kind: GatewayTopic, payload: Buffer, settle: Settle): void {
+    this.ingest.receive(mac, kind, payload, settle);
   }
 
   connected(mac: string) {

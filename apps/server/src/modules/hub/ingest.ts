@@ -19,7 +19,7 @@ import type { GatewayIdentity } from './hub.repository';
 import type { Presence } from './presence';
 import type { RateLimiter } from './rate-limiter';
 import type { TelegramIngest } from './telegram-ingest';
-import type { Verdict } from './transport';
+import type { Settle, Verdict } from './transport';
 import type { UpdateTracker } from './update-tracker';
 
 export interface IngestDeps {
@@ -42,28 +42,44 @@ export interface IngestDeps {
 export class Ingest {
   constructor(private readonly d: IngestDeps) {}
 
-  async receive(mac: string, kind: GatewayTopic, payload: Buffer): Promise<Verdict> {
+  /** Judges a publish; `settle` is called once (after commit for telegrams). */
+  receive(mac: string, kind: GatewayTopic, payload: Buffer, settle: Settle): void {
     if (payload.length > PROTOCOL_LIMITS.maxPayloadBytes)
-      return this.drop('oversized', mac, 'refuse', `${payload.length} bytes`);
-    if (this.d.limiter.take(mac) > 0) return this.drop('rateLimited', mac, 'refuse');
-    const gw = await this.d.directory.lookup(mac);
-    if (!gw) return this.drop('unknownGateway', mac, 'ack');
+      return settle(this.drop('oversized', mac, 'refuse', `${payload.length} bytes`));
+    if (this.d.limiter.take(mac) > 0) return settle(this.drop('rateLimited', mac, 'refuse'));
+    this.d.directory.lookup(mac).then(
+      (gw) => {
+        if (!gw) return settle(this.drop('unknownGateway', mac, 'ack'));
+        try {
+          this.route(gw, kind, payload, settle);
+        } catch {
+          settle(null);
+        }
+      },
+      () => settle(null),
+    );
+  }
+
+  private route(gw: GatewayIdentity, kind: GatewayTopic, payload: Buffer, settle: Settle) {
+    const mac = gw.mac;
     switch (kind) {
       case 'state':
-        return this.state(gw, payload);
+        return void this.state(gw, payload).then(settle, () => settle(null));
       case 'info':
-        return this.info(gw, payload);
+        return settle(this.info(gw, payload));
       case 'telegrams':
-        return this.telegrams(gw, payload);
+        return this.telegrams(gw, payload, settle);
       case 'reply':
-        return this.reply(gw, payload);
+        return settle(this.reply(gw, payload));
       case 'modbus':
-        return this.parsed('modbus', modbusMessage.safeParse(parseJson(payload)).success, mac);
+        return settle(
+          this.parsed('modbus', modbusMessage.safeParse(parseJson(payload)).success, mac),
+        );
       case 'pool':
-        return this.parsed('pool', poolMessage.safeParse(parseJson(payload)).success, mac);
+        return settle(this.parsed('pool', poolMessage.safeParse(parseJson(payload)).success, mac));
       case 'cmd':
         // Only the cloud publishes commands.
-        return this.drop('forbiddenTopic', mac, 'refuse');
+        return settle(this.drop('forbiddenTopic', mac, 'refuse'));
     }
   }
 
@@ -124,15 +140,18 @@ export class Ingest {
     });
   }
 
-  private async telegrams(gw: GatewayIdentity, payload: Buffer): Promise<Verdict> {
+  /** What waits for the commit is the verdict's inputs only, not the message. */
+  private telegrams(gw: GatewayIdentity, payload: Buffer, settle: Settle): void {
     const message = telegramsMessage.safeParse(parseJson(payload));
-    if (!message.success) return this.drop('malformed', gw.mac, 'ack', 'telegrams');
-    if (!gw.projectId) return this.drop('noProject', gw.mac, 'ack');
-    const outcome = await this.d.telegrams.store(gw, gw.projectId, message.data.items);
-    if (outcome === 'invalid') return this.drop('malformed', gw.mac, 'ack', 'telegram time');
-    if (outcome === 'refused') return this.drop('storeRefused', gw.mac, 'retry');
-    this.d.counters.accept('telegrams', message.data.items.length);
-    return 'ack';
+    if (!message.success) return settle(this.drop('malformed', gw.mac, 'ack', 'telegrams'));
+    if (!gw.projectId) return settle(this.drop('noProject', gw.mac, 'ack'));
+    const [mac, count] = [gw.mac, message.data.items.length];
+    this.d.telegrams.store(gw, gw.projectId, message.data.items, (outcome) => {
+      if (outcome === 'invalid') return settle(this.drop('malformed', mac, 'ack', 'telegram time'));
+      if (outcome === 'refused') return settle(this.drop('storeRefused', mac, 'retry'));
+      this.d.counters.accept('telegrams', count);
+      settle('ack');
+    });
   }
 
   private reply(gw: GatewayIdentity, payload: Buffer): Verdict {

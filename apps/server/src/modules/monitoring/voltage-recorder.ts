@@ -30,8 +30,8 @@ export class VoltageRecorder {
   async recordVoltage(projectId: string, mac: string, t: number, volt: number): Promise<boolean> {
     if (await this.isPaused(projectId)) return false;
     const seriesId = await this.d.store.ensureSeries(voltageSeriesKey(projectId, mac));
-    await this.d.writer.write([{ seriesId, t, v: volt }]);
-    return true;
+    // Returned, not awaited: this call's frame is not kept until the commit.
+    return this.d.writer.write([{ seriesId, t, v: volt }]).then(() => true);
   }
 
   /** Drops the cached pause flag (this node just changed it). */

@@ -146,4 +146,30 @@ describe('batching writer', () => {
     await writer.close();
     expect(writer.offer(pts(1))).toMatchObject({ queued: false, error: { code: 'writerClosed' } });
   });
+
+  it('calls a submitted callback once, after the commit or with the failure; never for a refusal', async () => {
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, { maxQueuedPoints: 10, flushIntervalMs: 1 });
+    const calls: unknown[][] = [];
+    const record =
+      (name: string) =>
+      (...args: unknown[]) =>
+        calls.push([name, ...args]);
+    expect(writer.submit(pts(4), record('a'))).toBeUndefined();
+    expect(writer.submit(pts(4, 10), record('b'))).toBeUndefined();
+    expect(writer.submit(pts(4, 20), record('refused'))).toMatchObject({ code: 'overloaded' });
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    expect(calls).toEqual([]); // nothing before the commit
+    batches[0]!.commit();
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls).toEqual([['a'], ['b']]);
+    const failure = new Error('disk full');
+    writer.submit(pts(1, 30), record('c'));
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    batches[1]!.fail(failure);
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual(['c', failure]);
+    await writer.close();
+    expect(calls).toHaveLength(3);
+  });
 });

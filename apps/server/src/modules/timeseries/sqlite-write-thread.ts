@@ -87,9 +87,15 @@ export class SqliteWriteThread {
     this.worker.unref();
   }
 
-  async write(points: readonly Point[]): Promise<void> {
-    const triples = encodePoints(points);
-    await this.ask({ kind: 'write', id: this.nextId++, triples }, [triples.buffer]);
+  /** Not async: the points are not kept alive until the commit, only their encoding's reply. */
+  write(points: readonly Point[]): Promise<void> {
+    let triples: Float64Array<ArrayBuffer>;
+    try {
+      triples = encodePoints(points);
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+    return this.ask({ kind: 'write', id: this.nextId++, triples }, [triples.buffer]).then(() => {});
   }
 
   /**
