@@ -47,6 +47,7 @@ interface Figures {
   received: number;
   brokerRssMiB?: number;
   brokerCpuPercent?: number;
+  baseline?: boolean;
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -231,7 +232,7 @@ export async function main(): Promise<boolean> {
     ['mosquitto (MQTT_URL)', 'mosquitto'],
   ] as const) {
     if (only && only !== mode) continue;
-    results.push(await measure(name, mode));
+    results.push({ ...(await measure(name, mode)), baseline: mode === 'embedded-main' });
     console.log(JSON.stringify(results.at(-1)));
   }
   console.log(
@@ -244,10 +245,11 @@ export async function main(): Promise<boolean> {
         ? '—'
         : `${f.brokerRssMiB.toFixed(0)} MiB / ${f.brokerCpuPercent?.toFixed(0)} %`;
     console.log(
-      `| ${f.name} | ${f.reached >= GATEWAYS ? `${f.onlineSeconds.toFixed(1)} s` : `${f.reached} in 120 s`} | ${f.rssMiB.toFixed(0)} MiB | ${f.cpuPercent.toFixed(0)} % | ${f.p50} ms | ${f.p99} ms | ${f.received} | ${broker} | ${met(f) ? 'met' : 'MISSED'} |`,
+      `| ${f.name} | ${f.reached >= GATEWAYS ? `${f.onlineSeconds.toFixed(1)} s` : `${f.reached} in 120 s`} | ${f.rssMiB.toFixed(0)} MiB | ${f.cpuPercent.toFixed(0)} % | ${f.p50} ms | ${f.p99} ms | ${f.received} | ${broker} | ${met(f) ? 'met' : f.baseline ? 'missed (baseline)' : 'MISSED'} |`,
     );
   }
-  return results.every(met);
+  // The main-thread run is the baseline the broker thread is compared with, not a target.
+  return results.filter((f) => !f.baseline).every(met);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
