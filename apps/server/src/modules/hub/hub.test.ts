@@ -140,6 +140,41 @@ describe('presence, info and telegrams', () => {
     expect(raw).toEqual([{ series, t: t0, v: 21.5 }]);
     await client.endAsync();
   });
+
+  it('stores and acknowledges telegrams even when a console-event listener throws', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const broken = () => {
+      throw new Error('listener bug');
+    };
+    t.app.hub.events.on('telegrams', broken);
+    try {
+      const t0 = Date.now() - 500;
+      const items = [{ ga: '2/2/2', dpt: '9.001', value: 7, t: t0 }];
+      // Resolves on the PUBACK: the connection was not cut, and the point is stored.
+      await client.publishAsync(
+        topicOf(gw.mac, 'telegrams'),
+        JSON.stringify({ v: 1, seq: 0, items }),
+        { qos: 1 },
+      );
+      const series = await t.app.services.timeseries.findSeries({
+        projectId: project.id,
+        gatewayMac: gw.mac,
+        address: '2/2/2',
+        kind: 'knx',
+      });
+      const raw = await t.app.db
+        .selectFrom('ts_raw')
+        .select(['t', 'v'])
+        .where('series', '=', series ?? 0)
+        .execute();
+      expect(raw).toEqual([{ t: t0, v: 7 }]);
+      expect(client.connected).toBe(true);
+    } finally {
+      t.app.hub.events.off('telegrams', broken);
+      await client.endAsync();
+    }
+  });
 });
 
 describe('bad input', () => {

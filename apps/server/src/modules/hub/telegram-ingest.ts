@@ -60,7 +60,12 @@ export class TelegramIngest {
     if (refused) return done(this.failed(refused, mac));
     // Live view first: the console sees what the hub accepted; the gateway's PUBACK waits
     // for the commit (a batch that fails is resent by the gateway, the same values again).
-    this.events.emit('telegrams', { project: projectId, mac, items });
+    // The points are queued and `done` will be called: a failing listener changes neither.
+    try {
+      this.events.emit('telegrams', { project: projectId, mac, items });
+    } catch (err) {
+      this.log.warn({ err, mac }, 'telegrams event listener failed');
+    }
   }
 
   /** The points, if every series is known already; else undefined. */
