@@ -99,4 +99,19 @@ describe('the aedes broker', () => {
     sink.received.forEach((r) => r.settle('ack'));
     await client.endAsync();
   });
+
+  it('closes a paused gateway whose held publish is not stored, and carries on', async () => {
+    const client = await connect();
+    for (let i = 0; i < 40; i++) client.publish(`nx/${MAC}/telegrams`, String(i), { qos: 1 });
+    await until(() => sink.received.length >= 33);
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    sink.received[32]?.settle('retry'); // the one reading waits for
+    await closed;
+    expect(cuts).toEqual(['retry']);
+    sink.received.forEach((r) => r.settle('ack')); // late verdicts for a closed connection
+    await client.endAsync(true);
+    const next = await connect();
+    expect(next.connected).toBe(true);
+    await next.endAsync();
+  });
 });

@@ -183,9 +183,11 @@ export class AedesBroker {
     resume: ((err?: Error | null) => void) | null,
   ) {
     return (v: Verdict | null) => {
-      if (v !== 'ack') return this.cut(client, v);
-      slot.ready = true;
-      this.sendAcks(client, acks);
+      if (v !== 'ack') this.cut(client, v);
+      else {
+        slot.ready = true;
+        this.sendAcks(client, acks);
+      }
       resume?.(null);
     };
   }
