@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
+import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
 import type { GatewayType } from '@atrium/contracts/limits';
 import { GatewayAgent, type AgentTiming } from '@atrium/gateway-sim/agent';
 import { LiteMqttLink } from '@atrium/gateway-sim/lite-mqtt-link';
@@ -77,6 +78,35 @@ export async function waitFor<T>(
 export async function storedGateway(app: FastifyInstance, mac: string) {
   await app.hub.flush();
   return app.db.selectFrom('gateways').selectAll().where('mac', '=', mac).executeTakeFirstOrThrow();
+}
+
+/** Publishes a `telegrams` batch (QoS 1) as a gateway; resolves on the PUBACK, that is once stored. */
+export function publishTelegrams(
+  client: MqttClient,
+  mac: string,
+  items: { ga: string; dpt: string; value: number | boolean; t: number }[],
+) {
+  return client.publishAsync(
+    topicOf(mac, 'telegrams'),
+    JSON.stringify({ v: PROTOCOL_VERSION, seq: 0, items }),
+    { qos: 1 },
+  );
+}
+
+/** The raw points stored for one group address of a gateway in a project, oldest first. */
+export function storedPoints(
+  app: FastifyInstance,
+  where: { projectId: string; mac: string; address: string },
+) {
+  return app.db
+    .selectFrom('ts_raw')
+    .innerJoin('ts_series', 'ts_series.id', 'ts_raw.series')
+    .select(['ts_raw.series', 'ts_raw.t', 'ts_raw.v'])
+    .where('ts_series.project_id', '=', where.projectId)
+    .where('ts_series.gateway_mac', '=', where.mac)
+    .where('ts_series.address', '=', where.address)
+    .orderBy('ts_raw.t')
+    .execute();
 }
 
 /** A console socket signed in with `token`, joined to `project`. */

@@ -5,8 +5,10 @@ import { createProject } from '../../../test/fixtures';
 import {
   connectAs,
   gatewayWithSecret,
+  publishTelegrams,
   startAgent,
   storedGateway,
+  storedPoints,
   waitFor,
 } from '../../../test/hub-helpers';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../../../test/mosquitto';
@@ -97,26 +99,17 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQ
     await client.publishAsync(topicOf(gw.mac, 'info'), JSON.stringify(info), { qos: 1 });
     const at = Date.now() - 5_000;
     const items = [{ ga: '1/1/9', dpt: '9.001', value: 19.5, t: at }];
-    await client.publishAsync(
-      topicOf(gw.mac, 'telegrams'),
-      JSON.stringify({ v: 1, seq: 0, items }),
-      { qos: 1 },
-    );
+    await publishTelegrams(client, gw.mac, items);
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).ip === '10.0.0.9');
-    const series = await waitFor(() =>
-      t.app.services.timeseries.findSeries({
+    const raw = await waitFor(async () => {
+      const points = await storedPoints(t.app, {
         projectId: project.id,
-        gatewayMac: gw.mac,
+        mac: gw.mac,
         address: '1/1/9',
-        kind: 'knx',
-      }),
-    );
-    const raw = await waitFor(
-      async () =>
-        (await t.app.db.selectFrom('ts_raw').selectAll().where('series', '=', series).execute())
-          .length > 0,
-    );
-    expect(raw).toBe(true);
+      });
+      return points.length > 0 ? points : undefined;
+    });
+    expect(raw.map((p) => ({ t: p.t, v: p.v }))).toEqual([{ t: at, v: 19.5 }]);
     client.stream.destroy(); // the last will says offline
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 0);
   });

@@ -3,9 +3,11 @@ import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
 import {
   connectAs,
   consoleSocket,
+  publishTelegrams,
   startAgent,
   startHubWithProject,
   storedGateway,
+  storedPoints,
   waitFor,
   type HubWithProject,
 } from '../../../test/hub-helpers';
@@ -117,13 +119,7 @@ describe('presence, info and telegrams', () => {
       { ga: '1/2/3', dpt: '9.001', value: 21.5, t: t0 },
       { ga: '1/2/4', dpt: '1.001', value: true, t: t0 + 1 },
     ];
-    await client.publishAsync(
-      topicOf(gw.mac, 'telegrams'),
-      JSON.stringify({ v: 1, seq: 0, items }),
-      {
-        qos: 1,
-      },
-    );
+    await publishTelegrams(client, gw.mac, items);
     // No waiting: the PUBACK itself says the points are stored.
     const series = await t.app.services.timeseries.findSeries({
       projectId: project.id,
@@ -132,11 +128,7 @@ describe('presence, info and telegrams', () => {
       kind: 'knx',
     });
     expect(series).toBeDefined();
-    const raw = await t.app.db
-      .selectFrom('ts_raw')
-      .selectAll()
-      .where('series', '=', series ?? 0)
-      .execute();
+    const raw = await storedPoints(t.app, { projectId: project.id, mac: gw.mac, address: '1/2/3' });
     expect(raw).toEqual([{ series, t: t0, v: 21.5 }]);
     await client.endAsync();
   });
@@ -152,23 +144,13 @@ describe('presence, info and telegrams', () => {
       const t0 = Date.now() - 500;
       const items = [{ ga: '2/2/2', dpt: '9.001', value: 7, t: t0 }];
       // Resolves on the PUBACK: the connection was not cut, and the point is stored.
-      await client.publishAsync(
-        topicOf(gw.mac, 'telegrams'),
-        JSON.stringify({ v: 1, seq: 0, items }),
-        { qos: 1 },
-      );
-      const series = await t.app.services.timeseries.findSeries({
+      await publishTelegrams(client, gw.mac, items);
+      const raw = await storedPoints(t.app, {
         projectId: project.id,
-        gatewayMac: gw.mac,
+        mac: gw.mac,
         address: '2/2/2',
-        kind: 'knx',
       });
-      const raw = await t.app.db
-        .selectFrom('ts_raw')
-        .select(['t', 'v'])
-        .where('series', '=', series ?? 0)
-        .execute();
-      expect(raw).toEqual([{ t: t0, v: 7 }]);
+      expect(raw.map((p) => ({ t: p.t, v: p.v }))).toEqual([{ t: t0, v: 7 }]);
       expect(client.connected).toBe(true);
     } finally {
       t.app.hub.events.off('telegrams', broken);
@@ -266,13 +248,11 @@ describe('commands', () => {
       ),
     );
     expect(acked.sort()).toEqual([0, 1, 2]);
-    const stored = await t.app.db
-      .selectFrom('ts_raw')
-      .innerJoin('ts_series', 'ts_series.id', 'ts_raw.series')
-      .select('ts_raw.v')
-      .where('ts_series.gateway_mac', '=', gw.mac)
-      .where('ts_series.address', '=', '1/1/1')
-      .execute();
+    const stored = await storedPoints(t.app, {
+      projectId: project.id,
+      mac: gw.mac,
+      address: '1/1/1',
+    });
     expect(stored.map((r) => r.v).sort()).toEqual([20, 21, 22]);
     const res = await call('GET', `/api/gateway/reboot/${gw.id}`);
     expect(res.json()).toEqual({ message: 'rebootSuccess' });
