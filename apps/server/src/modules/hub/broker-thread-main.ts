@@ -25,33 +25,19 @@ if (!parentPort) throw new Error('the broker thread needs a parent');
 const parent = parentPort;
 const out = new Outbox<FromBroker>((batch) => parent.postMessage(batch));
 
-let nextId = 1;
-const waiting = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
-
-function ask<T>(message: (id: number) => FromBroker): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    out.send(message(id));
-  });
-}
-
-function answer(
-  id: number,
-  settle: (w: { resolve(v: unknown): void; reject(e: Error): void }) => void,
-) {
-  const w = waiting.get(id);
-  if (!w) return;
-  waiting.delete(id);
-  settle(w);
-}
+/** Logins awaiting the hub's answer: `null` when it could not check them (CONNACK 3). */
+const logins = new SequencedSlots<(ok: boolean | null) => void>();
 
 /** Publishes awaiting their verdict: a callback each, no promise. */
 const verdicts = new SequencedSlots<(verdict: Verdict | null) => void>();
 
 /** The hub, as seen from this thread. */
 const sink: TransportSink = {
-  authenticate: (mac, secret) => ask<boolean>((id) => ({ t: 'auth', id, mac, secret })),
+  authenticate: (mac, secret) =>
+    new Promise<boolean>((resolve, reject) => {
+      const id = logins.add((ok) => (ok === null ? reject(new Error('unavailable')) : resolve(ok)));
+      out.send({ t: 'auth', id, mac, secret });
+    }),
   receive: (mac, kind, payload, settle) => {
     const id = verdicts.add(settle);
     out.send({ t: 'publish', id, mac, kind, payload: ownBytes(payload) });
@@ -110,9 +96,7 @@ function openWebSocket(conn: number) {
 function onMessage(message: ToBroker) {
   switch (message.t) {
     case 'auth':
-      return answer(message.id, (w) =>
-        message.ok === null ? w.reject(new Error('unavailable')) : w.resolve(message.ok),
-      );
+      return logins.take(message.id)?.(message.ok);
     case 'verdict': {
       return verdicts.take(message.id)?.(message.verdict);
     }

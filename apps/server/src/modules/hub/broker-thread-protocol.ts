@@ -63,8 +63,8 @@ export function ownBytes(data: Uint8Array): Uint8Array {
 
 /**
  * Values under ids handed out in sequence and taken back in any order, kept in a
- * ring that doubles when full. The broker thread keeps a verdict callback per
- * publish here: a Map churning through 11,000 entries a second rehashes into new
+ * ring that doubles when full. The broker thread keeps a callback per login and
+ * per publish awaiting the hub here: a Map churning through 11,000 entries a second rehashes into new
  * tables that only a full collection frees.
  */
 export class SequencedSlots<T> {
