@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { latestVersionsReply } from '@atrium/contracts/version';
-import type { GatewayAgent } from '../apps/gateway-sim/src/agent';
+import type { GatewayAgent } from '@atrium/gateway-agent/agent';
 import { freePort } from '../apps/server/test/postgres-cluster';
 import {
   claimGateway,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { importGatewaysReply } from '@atrium/contracts/gateway';
 import type { GatewayType } from '@atrium/contracts/limits';
-import { GatewayAgent, type AgentTiming } from '../apps/gateway-sim/src/agent';
-import { MqttLink } from '../apps/gateway-sim/src/mqtt-link';
+import { GatewayAgent, type AgentTiming } from '@atrium/gateway-agent/agent';
+import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 
 /** Where the tests reach the server: its base URL (a Stack fits). */
 interface Server {

@@ -2,8 +2,8 @@
  * Helpers of the monitoring browser test: a gateway imported as waiting, claimed
  * into a project, and run by the simulator library against the stack's MQTT port.
  */
-import { GatewayAgent } from '../apps/gateway-sim/src/agent';
-import { MqttLink } from '../apps/gateway-sim/src/mqtt-link';
+import { GatewayAgent } from '@atrium/gateway-agent/agent';
+import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 import type { Stack } from './harness';
 import { apiCall } from './session';
 

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayAgent } from '@atrium/gateway-agent/agent';
 import { freePort } from '../apps/server/test/postgres-cluster';
-import type { GatewayAgent } from '../apps/gateway-sim/src/agent';
 import { snap, startStack, type Stack } from './harness';
 import {
   importWaitingGateway,

@@ -1,9 +1,9 @@
 import type { TelegramsMessage } from '@atrium/contracts/gateway-protocol';
 import type { GatewayType } from '@atrium/contracts/limits';
-import { GatewayAgent, type AgentTiming, type MonitoredAddress } from './agent';
+import { GatewayAgent, type AgentTiming, type MonitoredAddress } from '@atrium/gateway-agent/agent';
+import { LiteMqttLink } from '@atrium/gateway-agent/lite-mqtt-link';
+import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 import type { Credential } from './credentials';
-import { LiteMqttLink } from './lite-mqtt-link';
-import { MqttLink } from './mqtt-link';
 
 export interface FleetOptions {
   url: string;

@@ -1,5 +1,5 @@
-import { GatewayAgent, type AgentTiming } from '@atrium/gateway-sim/agent';
-import type { AgentLink, LinkHandlers, PublishOptions } from '@atrium/gateway-sim/link';
+import { GatewayAgent, type AgentTiming } from '@atrium/gateway-agent/agent';
+import type { AgentLink, LinkHandlers, PublishOptions } from '@atrium/gateway-agent/link';
 import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
 import { isGatewayType } from '../projects/project-view';
 import type { TransportSink, Verdict } from './transport';

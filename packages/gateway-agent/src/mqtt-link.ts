@@ -2,6 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { topicOf, type GatewayTopic } from '@atrium/contracts/gateway-protocol';
 import type { AgentLink, LinkHandlers, PublishOptions } from './link';
 
+/** Where and as whom a gateway connects (shared by MqttLink and LiteMqttLink). */
 export interface MqttLinkOptions {
   /** mqtt://host:1883 or ws://host:8080/mqtt */
   url: string;

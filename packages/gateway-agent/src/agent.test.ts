@@ -5,8 +5,6 @@ import {
   type GatewayTopic,
 } from '@atrium/contracts/gateway-protocol';
 import { GatewayAgent } from './agent';
-import { parseCredentials } from './credentials';
-import { pickGateways } from './fleet';
 import type { AgentLink, LinkHandlers } from './link';
 
 /** A link that records publishes and lets the test send commands. */
@@ -134,27 +132,5 @@ describe('the simulated gateway', () => {
       dpt: '9.001',
     });
     await agent.stop();
-  });
-});
-
-describe('credentials', () => {
-  it('reads the CSV import reply as JSON, or a CSV with mac,secret', () => {
-    const json = JSON.stringify({
-      imported: 1,
-      gateways: [
-        { mac: 'AA:BB:CC:DD:EE:01', sn: 'SN000001', type: 'poolnx', version: null, secret: 's1' },
-      ],
-    });
-    expect(parseCredentials(json)).toEqual([
-      { mac: 'aabbccddee01', secret: 's1', type: 'poolnx', version: null },
-    ]);
-    const csv = 'mac,secret,type\naabbccddee02,s2,kloudnx\naabbccddee03,s3,\n';
-    const creds = parseCredentials(csv);
-    expect(creds.map((c) => c.mac)).toEqual(['aabbccddee02', 'aabbccddee03']);
-    expect(
-      pickGateways({ credentials: creds, count: 5, types: ['kloudnx', 'poolnx'] }).map(
-        (g) => g.type,
-      ),
-    ).toEqual(['kloudnx', 'poolnx']);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+/** The outcome of a firmware download: its size, or the protocol error code to reply with. */
 export type FirmwareCheck =
   | { ok: true; size: number }
   | { ok: false; code: 'firmwareDownloadFailed' | 'firmwareChecksumMismatch'; message: string };

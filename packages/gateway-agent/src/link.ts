@@ -10,6 +10,7 @@ export interface LinkHandlers {
   onCommand(payload: Buffer): void;
 }
 
+/** Delivery of one publish: QoS 0 or 1, retained or not. */
 export interface PublishOptions {
   qos: 0 | 1;
   retain?: boolean;

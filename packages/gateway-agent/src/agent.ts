@@ -25,6 +25,7 @@ export interface AgentTiming {
   maxBuffered: number;
 }
 
+/** The pace of a real device; `AgentOptions.timing` overrides parts of it. */
 export const DEFAULT_TIMING: AgentTiming = {
   infoEveryMs: 5_000,
   telegramsPerSecond: 0,
@@ -35,11 +36,13 @@ export const DEFAULT_TIMING: AgentTiming = {
   maxBuffered: 5_000,
 };
 
+/** A KNX group address the cloud asked the gateway to monitor, with its datapoint type. */
 export interface MonitoredAddress {
   ga: string;
   dpt: string;
 }
 
+/** What a gateway is (MAC, type, firmware version), how it reaches the cloud, and test hooks. */
 export interface AgentOptions {
   mac: string;
   type: GatewayType;
@@ -102,6 +105,7 @@ export class GatewayAgent {
     };
   }
 
+  /** The connection this agent speaks over. */
   get link(): AgentLink {
     return this.o.link;
   }
@@ -129,6 +133,7 @@ export class GatewayAgent {
     }
   }
 
+  /** Stops the timers and closes the link for good. */
   async stop() {
     this.stopped = true;
     this.timers.forEach((t) => clearTimeout(t));
@@ -150,6 +155,7 @@ export class GatewayAgent {
     };
   }
 
+  /** Publishes the info body (QoS 0) if connected; a lost one is simply replaced by the next. */
   publishInfo() {
     if (!this.o.link.connected) return;
     this.o.link.publish('info', JSON.stringify(this.info()), { qos: 0 }).catch(() => {});
@@ -176,6 +182,7 @@ export class GatewayAgent {
     while (this.buffer.length) void this.publishTelegrams(this.buffer.splice(0, max));
   }
 
+  /** Publishes one telegram batch (QoS 1); `onAcked` fires once the cloud acknowledged it. */
   async publishTelegrams(items: TelegramItem[]) {
     const message: TelegramsMessage = { v: PROTOCOL_VERSION, seq: this.seq++, items };
     this.inFlight++;
