@@ -1,18 +1,28 @@
-import type { ErrorCode } from '@atrium/contracts/errors';
+import { errorStatus, wireCode, type ErrorCode } from '@atrium/contracts/errors';
 
-/** A failure the client can act on: HTTP status plus a code from the catalogue. */
+/**
+ * A failure the client can act on, raised by its catalogue code only: the HTTP status comes
+ * from the catalogue (packages/contracts/src/errors.ts), never from the call site.
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode | number,
+    readonly code: ErrorCode,
     message?: string,
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(message ?? String(code));
+    super(message ?? code);
     this.name = 'AppError';
+    this.statusCode = errorStatus(code);
+  }
+
+  /** What the reply carries as `code` (a number for the spec's sign-in codes). */
+  get wireCode(): string | number {
+    return wireCode(this.code);
   }
 }
 
-export const notFound = (what = 'notFound') => new AppError(404, 'notFound', `${what} not found`);
-export const forbidden = () => new AppError(403, 'forbidden', 'Not allowed');
-export const unauthorized = () => new AppError(401, 'unauthorized', 'Sign-in required');
+export const notFound = (what = 'notFound') => new AppError('notFound', `${what} not found`);
+export const forbidden = () => new AppError('forbidden', 'Not allowed');
+export const unauthorized = () => new AppError('unauthorized', 'Sign-in required');

@@ -29,21 +29,21 @@ export async function readUpload(
   extension: '.csv' | '.xml',
 ): Promise<{ filename: string; bytes: Buffer }> {
   if (!req.isMultipart()) {
-    throw new AppError(400, 'invalidFileType', `Send one ${extension} file as multipart/form-data`);
+    throw new AppError('invalidFileType', `Send one ${extension} file as multipart/form-data`);
   }
   const file = await req.file();
-  if (!file) throw new AppError(400, 'emptyFile', 'No file was sent');
+  if (!file) throw new AppError('emptyFile', 'No file was sent');
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();
   } catch (err) {
     if (err instanceof req.server.multipartErrors.RequestFileTooLargeError) {
-      throw new AppError(413, 'fileTooLargeMax', 'The file is larger than 1,000,000 bytes (1 mo)');
+      throw new AppError('fileTooLargeMax', 'The file is larger than 1,000,000 bytes (1 mo)');
     }
     throw err;
   }
   if (!file.filename.trim().toLowerCase().endsWith(extension)) {
-    throw new AppError(400, 'invalidFileType', `Only ${extension} files are accepted`);
+    throw new AppError('invalidFileType', `Only ${extension} files are accepted`);
   }
   return { filename: file.filename, bytes };
 }

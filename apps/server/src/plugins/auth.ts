@@ -53,7 +53,7 @@ async function authenticate(req: FastifyRequest, o: AuthOptions): Promise<Sessio
 function enforce(access: Access, user: SessionUser | null) {
   if (access.kind === 'public') return;
   if (!user) throw unauthorized();
-  if (!access.ranks.includes(user.rank)) throw new AppError(403, 'forbidden', 'Not allowed');
+  if (!access.ranks.includes(user.rank)) throw new AppError('forbidden', 'Not allowed');
 }
 
 /** A path parameter as the router matched it (before schema validation). */

@@ -18,10 +18,10 @@ export const webPlugin = fp<WebOptions>(async (app, opts) => {
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api') {
-      throw new AppError(404, 'notFound', `${req.method} ${path} not found`);
+      throw new AppError('notFound', `${req.method} ${path} not found`);
     }
     if (!existsSync(join(opts.webDist, 'index.html'))) {
-      throw new AppError(503, 'error', 'The console is not built: run `npm run build`');
+      throw new AppError('unavailable', 'The console is not built: run `npm run build`');
     }
     const rel = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
     const file = join(opts.webDist, rel);
@@ -29,7 +29,7 @@ export const webPlugin = fp<WebOptions>(async (app, opts) => {
       const immutable = rel.startsWith('assets/') && !rel.startsWith('assets/i18n/');
       return reply.sendFile(rel, { maxAge: immutable ? '365d' : 0, immutable });
     }
-    if (/\.[a-z0-9]+$/i.test(rel)) throw new AppError(404, 'notFound', 'File not found');
+    if (/\.[a-z0-9]+$/i.test(rel)) throw new AppError('notFound', 'File not found');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

@@ -1,6 +1,6 @@
 import { enqueueSnackbar, type VariantType } from 'notistack';
-import { errorMessageKey, GENERIC_ERROR_KEY } from '../lib/api/error-key';
-import { hasTranslation, translate } from '../lib/i18n/i18n';
+import { errorMessageKey, GENERIC_ERROR_KEY, type ErrorMessages } from '../lib/api/error-key';
+import { translate } from '../lib/i18n/i18n';
 
 export interface NotifyOptions {
   /** Interpolation values of the message. */
@@ -30,7 +30,7 @@ export const notify = {
   warning: (key: string, options?: NotifyOptions) => show('warning', key, options),
   success: (key: string, options?: NotifyOptions) => show('success', key, options),
   info: (key: string, options?: NotifyOptions) => show('info', key, options),
-  /** Error snackbar for a failed call: the reply's code when translated, else `error`. */
-  apiError: (error: unknown, options?: NotifyOptions) =>
-    show('error', errorMessageKey(error, hasTranslation), options),
+  /** Error snackbar for a failed call: the screen's message for its code, else the catalogue's. */
+  apiError: (error: unknown, messages?: ErrorMessages, options?: NotifyOptions) =>
+    show('error', errorMessageKey(error, messages), options),
 };

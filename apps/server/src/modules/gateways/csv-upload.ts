@@ -19,6 +19,6 @@ export async function readCsvUpload(req: FastifyRequest): Promise<string> {
   const { bytes } = await readUpload(req, '.csv');
   const text = bytes.toString('utf8');
   if (text.replace(/^\uFEFF/, '').trim() === '')
-    throw new AppError(400, 'emptyFile', 'The file is empty');
+    throw new AppError('emptyFile', 'The file is empty');
   return text;
 }

@@ -59,7 +59,7 @@ export function checkGatewayRows(table: CsvTable) {
 }
 
 const invalidCsv = (message: string, invalid: CsvRowIssue[], valid: GatewayCsvRow[]) =>
-  new AppError(400, 'invalidCsv', message, {
+  new AppError('invalidCsv', message, {
     invalid: [...invalid].sort((a, b) => a.line - b.line),
     valid: valid.map((v) => ({ line: v.line, key: v.mac })),
   });
@@ -82,7 +82,7 @@ export class GatewayImportService {
         [],
       );
     }
-    if (table.rows.length === 0) throw new AppError(400, 'emptyFile', 'The file has no gateway');
+    if (table.rows.length === 0) throw new AppError('emptyFile', 'The file has no gateway');
     const { valid, invalid } = checkGatewayRows(table);
     const existing = await this.gateways.existingMacs(valid.map((r) => r.mac));
     const fresh = valid.filter((r) => !existing.has(r.mac));
@@ -110,7 +110,7 @@ export class GatewayImportService {
     } catch (err) {
       // An import racing this one took a MAC: still nothing half-imported (one transaction).
       if ((await this.gateways.existingMacs(rows.map((r) => r.mac))).size) {
-        throw new AppError(409, 'gatewayAlreadyAdded', 'A gateway of the file was added meanwhile');
+        throw new AppError('gatewayAlreadyAdded', 'A gateway of the file was added meanwhile');
       }
       throw err;
     }

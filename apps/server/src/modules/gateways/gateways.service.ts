@@ -22,10 +22,9 @@ export interface GatewaysDeps {
   latestVersion: (type: GatewayType) => Promise<string>;
 }
 
-const notWaiting = () =>
-  new AppError(404, 'gwNotWaiting', 'No waiting gateway has this MAC and serial');
+const notWaiting = () => new AppError('gwNotWaiting', 'No waiting gateway has this MAC and serial');
 const alreadyAdded = () =>
-  new AppError(409, 'gatewayAlreadyAdded', 'This gateway is already on an account');
+  new AppError('gatewayAlreadyAdded', 'This gateway is already on an account');
 
 /** Gateways of an account (document 3 §7, gateway service). */
 export class GatewaysService {
@@ -67,7 +66,7 @@ export class GatewaysService {
   async share(ref: string, email: string) {
     const gw = await this.mustFind(ref);
     const target = await this.d.users.findByEmail(email);
-    if (!target) throw new AppError(404, 'userNotFound', 'No such account');
+    if (!target) throw new AppError('userNotFound', 'No such account');
     await this.d.gateways.share(gw.id, target.id);
   }
 

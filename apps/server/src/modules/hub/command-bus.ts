@@ -22,7 +22,7 @@ export type Deliver = (mac: string, payload: string) => Promise<void>;
 export type ProgressHandler = (mac: string, event: Exclude<ReplyMessage, { ok: boolean }>) => void;
 
 export const gatewayTimeout = () =>
-  new AppError(504, 'gatewayTimeout', 'The gateway did not answer in time');
+  new AppError('gatewayTimeout', 'The gateway did not answer in time');
 
 /**
  * Commands and their replies, matched by the id in the body (MQTT 3.1.1 has
@@ -77,7 +77,7 @@ export class CommandBus {
     if (message.ok) pending.resolve(message.result ?? {});
     else {
       const { code, message: text } = message.error;
-      pending.reject(new AppError(422, 'gatewayRefused', text, { reason: code }));
+      pending.reject(new AppError('gatewayRefused', text, { reason: code }));
     }
     return true;
   }
@@ -85,7 +85,7 @@ export class CommandBus {
   /** Fails every command still waiting (server shutdown). */
   close() {
     for (const id of [...this.pending.keys()]) {
-      this.settle(id)?.reject(new AppError(503, 'gatewayOffline', 'Server shutting down'));
+      this.settle(id)?.reject(new AppError('gatewayOffline', 'Server shutting down'));
     }
   }
 

@@ -45,17 +45,16 @@ export const firmwareRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       if (!req.isMultipart())
-        throw new AppError(400, 'invalidFileType', 'Send the file as multipart/form-data');
+        throw new AppError('invalidFileType', 'Send the file as multipart/form-data');
       const file = await req.file();
-      if (!file) throw new AppError(400, 'emptyFile', 'No file was sent');
+      if (!file) throw new AppError('emptyFile', 'No file was sent');
       try {
         const stored = await firmware.store(file.file, req.query);
-        if (file.file.truncated)
-          throw new AppError(413, 'fileTooLargeMax', 'The file is too large');
+        if (file.file.truncated) throw new AppError('fileTooLargeMax', 'The file is too large');
         return reply.status(201).send({ firmware: stored });
       } catch (err) {
         if (err instanceof req.server.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError(413, 'fileTooLargeMax', 'The file is larger than 256 MiB');
+          throw new AppError('fileTooLargeMax', 'The file is larger than 256 MiB');
         }
         throw err;
       }

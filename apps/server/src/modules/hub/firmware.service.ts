@@ -18,7 +18,7 @@ import type { FirmwareRepository } from './firmware.repository';
 const DOWNLOAD_TTL_SECONDS = 15 * 60;
 
 export const firmwareNotFound = () =>
-  new AppError(404, 'firmwareNotFound', 'No firmware file was uploaded for this version');
+  new AppError('firmwareNotFound', 'No firmware file was uploaded for this version');
 
 const toItem = (r: FirmwareTable): FirmwareItem => ({
   id: r.id,
@@ -73,7 +73,7 @@ export class FirmwareService {
     }
     if (size === 0) {
       await rm(tmp, { force: true });
-      throw new AppError(400, 'emptyFile', 'The file is empty');
+      throw new AppError('emptyFile', 'The file is empty');
     }
     const name = `${meta.type}-${meta.version}-${id}.bin`;
     await rename(tmp, join(this.dir, name));

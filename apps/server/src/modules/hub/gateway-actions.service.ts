@@ -86,11 +86,11 @@ export class GatewayActions {
 
   /** Transfer dialog: the source's configuration, exported and imported onto the target. */
   async transfer(from: GatewayView, to: GatewayView) {
-    if (from.id === to.id) throw new AppError(400, 'sameGateway', 'Source and target are the same');
+    if (from.id === to.id) throw new AppError('sameGateway', 'Source and target are the same');
     if (!this.d.hub.reachable(to)) throw gatewayOffline();
     const exported = exportResult.safeParse(await this.d.hub.command(from, 'config.export', {}));
     if (!exported.success)
-      throw new AppError(502, 'gatewayRefused', 'Unreadable configuration', { reason: 'badReply' });
+      throw new AppError('gatewayRefused', 'Unreadable configuration', { reason: 'badReply' });
     await this.d.hub.command(to, 'config.import', exported.data);
     return done('success');
   }

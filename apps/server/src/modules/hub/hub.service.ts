@@ -33,7 +33,7 @@ export interface HubDeps {
   commandTimeoutMs: number;
 }
 
-export const gatewayOffline = () => new AppError(409, 'gatewayOffline', 'The gateway is offline');
+export const gatewayOffline = () => new AppError('gatewayOffline', 'The gateway is offline');
 
 /**
  * The gateway hub: authenticates gateways, routes their publishes, keeps
@@ -125,7 +125,7 @@ export class Hub implements TransportSink {
 
   private async deliver(mac: string, payload: string) {
     if (this.demos.has(mac)) return this.demos.deliver(mac, payload);
-    if (!this.transport) throw new AppError(503, 'hubDisabled', 'The gateway hub is disabled');
+    if (!this.transport) throw new AppError('hubDisabled', 'The gateway hub is disabled');
     await this.transport.publishCommand(mac, payload);
   }
 

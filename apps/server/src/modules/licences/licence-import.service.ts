@@ -45,12 +45,12 @@ export class LicenceImportService {
     const table = parseCsv(text);
     const expected = checkHeader(table.header, REQUIRED, OPTIONAL);
     if (expected) {
-      throw new AppError(400, 'invalidCsv', `Wrong columns: ${expected}`, {
+      throw new AppError('invalidCsv', `Wrong columns: ${expected}`, {
         invalid: [{ line: 1, reason: 'invalidColumns', value: expected }],
         valid: [],
       });
     }
-    if (table.rows.length === 0) throw new AppError(400, 'emptyFile', 'The file has no licence');
+    if (table.rows.length === 0) throw new AppError('emptyFile', 'The file has no licence');
     const valid: LicenceCsvRow[] = [];
     const invalid: CsvRowIssue[] = [];
     const firstLine = new Map<string, number>();
@@ -71,7 +71,7 @@ export class LicenceImportService {
     }
     const fresh = valid.filter((r) => !existing.has(r.key));
     if (invalid.length) {
-      throw new AppError(400, 'invalidCsv', `${invalid.length} invalid rows: nothing imported`, {
+      throw new AppError('invalidCsv', `${invalid.length} invalid rows: nothing imported`, {
         invalid: invalid.sort((a, b) => a.line - b.line),
         valid: fresh.map((r) => ({ line: r.line, key: r.key })),
       });

@@ -12,8 +12,7 @@ export const normaliseKey = (key: string) => key.trim().toUpperCase();
 
 export const isLicenceType = (v: string): v is LicenceType => LICENCE_TYPES.some((t) => t === v);
 
-const alreadyUsed = () =>
-  new AppError(409, 'licenceAlreadyUsed', 'This licence key was already used');
+const alreadyUsed = () => new AppError('licenceAlreadyUsed', 'This licence key was already used');
 
 /** What a licence does to the project it is used on (see LICENCE_TYPES). */
 function effectOf(licence: Licence, project: ProjectRow): ProjectEffect {
@@ -43,7 +42,7 @@ export class LicencesService {
   async verify(key: string): Promise<Licence> {
     const row = await this.repo.find(normaliseKey(key));
     if (!row || !isLicenceType(row.type)) {
-      throw new AppError(404, 'serialKeyNotFound', 'No licence has this key');
+      throw new AppError('serialKeyNotFound', 'No licence has this key');
     }
     if (row.used_at !== null) throw alreadyUsed();
     return { key: row.key, type: row.type, value: row.value };
@@ -54,7 +53,7 @@ export class LicencesService {
     const project = await this.access.requireProject(user, projectId, 'edit');
     const row = await this.repo.find(normaliseKey(key));
     if (!row || !isLicenceType(row.type)) {
-      throw new AppError(404, 'licenceNotFound', 'No licence has this key');
+      throw new AppError('licenceNotFound', 'No licence has this key');
     }
     if (row.used_at !== null) throw alreadyUsed();
     const licence: Licence = { key: row.key, type: row.type, value: row.value };

@@ -30,6 +30,6 @@ const baseName = (filename: string) =>
  */
 export async function readEtsUpload(req: FastifyRequest): Promise<EtsUpload> {
   const { filename, bytes } = await readUpload(req, '.xml');
-  if (bytes.length === 0) throw new AppError(400, 'emptyFile', 'The file is empty');
+  if (bytes.length === 0) throw new AppError('emptyFile', 'The file is empty');
   return { name: baseName(filename), bytes };
 }

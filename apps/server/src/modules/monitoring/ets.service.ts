@@ -18,7 +18,7 @@ export interface EtsFile extends EtsInfos {
 
 /** 404 etsFileNotFound: the project has no ETS file (console: projectOrEtsNotFound). */
 export const etsFileNotFound = () =>
-  new AppError(404, 'etsFileNotFound', 'This project has no ETS file');
+  new AppError('etsFileNotFound', 'This project has no ETS file');
 
 /** Parses an upload; every refusal is a 4xx with the spec's code. */
 function parse(upload: EtsUpload): EtsImport {
@@ -26,9 +26,9 @@ function parse(upload: EtsUpload): EtsImport {
     return parseEtsXml(upload.bytes);
   } catch (err) {
     if (!isKnxError(err)) throw err;
-    if (err.code === 'fileTooLargeMax') throw new AppError(413, 'fileTooLargeMax', err.message);
-    if (err.code === 'emptyFile') throw new AppError(400, 'emptyFile', err.message);
-    throw new AppError(400, 'etsFileNotReadable', err.message);
+    if (err.code === 'fileTooLargeMax') throw new AppError('fileTooLargeMax', err.message);
+    if (err.code === 'emptyFile') throw new AppError('emptyFile', err.message);
+    throw new AppError('etsFileNotReadable', err.message);
   }
 }
 
@@ -58,7 +58,7 @@ export class EtsService {
   async upload(projectId: string, upload: EtsUpload) {
     const parsed = parse(upload);
     if (parsed.addresses.length === 0) {
-      throw new AppError(400, 'etsNoAddress', 'The file holds no usable group address');
+      throw new AppError('etsNoAddress', 'The file holds no usable group address');
     }
     const infos = { name: upload.name, timestamp: Date.now(), count: parsed.addresses.length };
     await this.repo.save({

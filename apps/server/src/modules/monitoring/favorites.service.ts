@@ -26,15 +26,15 @@ export class FavoritesService {
    */
   async add(projectId: string, fav: Favorite, overwrite = false): Promise<Favorite[]> {
     const name = fav.name.trim();
-    if (!name) throw new AppError(400, 'nameNotChosen', 'Name the favorite');
+    if (!name) throw new AppError('nameNotChosen', 'Name the favorite');
     const list = [...new Set(fav.list.map((m) => m.trim()))];
-    if (list.length === 0) throw new AppError(400, 'noAddressSelected', 'Select an address');
+    if (list.length === 0) throw new AppError('noAddressSelected', 'Select an address');
     const exists = await this.repo.exists(projectId, name);
     if (exists && !overwrite) {
-      throw new AppError(409, 'favoriteAlreadyExists', `A favorite is named ${name}`);
+      throw new AppError('favoriteAlreadyExists', `A favorite is named ${name}`);
     }
     if (!exists && (await this.repo.count(projectId)) >= MONITORING_LIMITS.favoritesMax) {
-      throw new AppError(400, 'validation', `At most ${MONITORING_LIMITS.favoritesMax} favorites`);
+      throw new AppError('validation', `At most ${MONITORING_LIMITS.favoritesMax} favorites`);
     }
     await this.repo.upsert({
       project_id: projectId,
@@ -49,7 +49,7 @@ export class FavoritesService {
   /** Removes a favorite by name; 404 favoriteNotFound when there is none. */
   async remove(projectId: string, name: string): Promise<Favorite[]> {
     if (!(await this.repo.delete(projectId, name.trim()))) {
-      throw new AppError(404, 'favoriteNotFound', `No favorite is named ${name}`);
+      throw new AppError('favoriteNotFound', `No favorite is named ${name}`);
     }
     return this.list(projectId);
   }

@@ -31,7 +31,7 @@ interface Target {
 }
 
 const cannotFind = (addresses: string[]) =>
-  new AppError(404, 'cannotFindAddress', `Not monitored here: ${addresses.join(', ')}`, {
+  new AppError('cannotFindAddress', `Not monitored here: ${addresses.join(', ')}`, {
     addresses,
   });
 
@@ -65,7 +65,7 @@ function boolOf(targets: readonly Target[], asked: boolean | undefined): boolean
   const isBool = asked ?? targets[0]?.isBool ?? false;
   const wrong = targets.filter((t) => t.isBool !== isBool).map((t) => t.address);
   if (wrong.length) {
-    throw new AppError(400, 'invalidDPT', `Boolean and numeric series mixed: ${wrong.join(', ')}`, {
+    throw new AppError('invalidDPT', `Boolean and numeric series mixed: ${wrong.join(', ')}`, {
       addresses: wrong,
     });
   }
@@ -92,7 +92,7 @@ export class GraphService {
         continue;
       }
       const address = normalizeAddress(m);
-      if (!address) throw new AppError(400, 'malformedAddress', m, { addresses: [m] });
+      if (!address) throw new AppError('malformedAddress', m, { addresses: [m] });
       const row = rows.find(
         (r) => r.address === address && dest.some((g) => g.mac === r.gateway_mac),
       );
@@ -110,7 +110,7 @@ export class GraphService {
    * a reply whose series are all empty carries `code: 'noData'`.
    */
   async query(projectId: string, q: GraphQuery): Promise<GraphReply> {
-    if (q.measurements.length === 0) throw new AppError(400, 'noAddress', 'No address chosen');
+    if (q.measurements.length === 0) throw new AppError('noAddress', 'No address chosen');
     const targets = await this.targets(projectId, q);
     const isBool = boolOf(targets, q.isBool);
     const ids = await Promise.all(targets.map((t) => this.d.store.findSeries(t.key)));
@@ -138,10 +138,10 @@ export class GraphService {
       });
     } catch (err) {
       if (err instanceof TimeSeriesError && err.code === 'invalidRange') {
-        throw new AppError(400, 'invalidRange', err.message);
+        throw new AppError('invalidRange', err.message);
       }
       if (err instanceof TimeSeriesError && err.code === 'tooManyPoints') {
-        throw new AppError(400, 'tooManyPoints', err.message);
+        throw new AppError('tooManyPoints', err.message);
       }
       throw err;
     }

@@ -27,7 +27,7 @@ export function parseProjections(text: string | undefined): LoggerKey[] {
   if (keys.length === 0) return [...LOGGER_KEYS];
   const unknown = keys.filter((k) => !isLoggerKey(k));
   if (unknown.length) {
-    throw new AppError(400, 'validation', `Unknown logger keys: ${unknown.join(', ')}`);
+    throw new AppError('validation', `Unknown logger keys: ${unknown.join(', ')}`);
   }
   return keys.filter(isLoggerKey);
 }
@@ -40,10 +40,10 @@ export function parseProjections(text: string | undefined): LoggerKey[] {
 export function checkVoltage(v: Voltage): void {
   if (!v.activate) return;
   if (v.minimum === null && v.maximum === null) {
-    throw new AppError(400, 'fillAtLeastOneField', 'Set a minimum, a maximum or both');
+    throw new AppError('fillAtLeastOneField', 'Set a minimum, a maximum or both');
   }
   if (v.minimum !== null && v.maximum !== null && v.minimum >= v.maximum) {
-    throw new AppError(400, 'minThresholdLowerThanMax', 'The minimum must be below the maximum');
+    throw new AppError('minThresholdLowerThanMax', 'The minimum must be below the maximum');
   }
 }
 

@@ -29,8 +29,8 @@ export function monitorableDpt(text: string): string | undefined {
   return dpt && isMonitorable(dpt) ? formatDpt(dpt) : undefined;
 }
 
-const refuse = (status: number, code: 'malformedAddress' | DisabledReason, addresses: string[]) =>
-  new AppError(status, code, `${code}: ${addresses.join(', ')}`, { addresses });
+const refuse = (code: 'malformedAddress' | DisabledReason, addresses: string[]) =>
+  new AppError(code, `${code}: ${addresses.join(', ')}`, { addresses });
 
 /**
  * Checks and completes a gateway's list (document 2 §5): addresses in 3-level form
@@ -60,9 +60,9 @@ export function normalizeMonitorList(
     else if (!dpt) invalid.push(address);
     else out.set(address, { address, dpt, name: item.name?.trim() || fromFile?.name || '' });
   }
-  if (malformed.length) throw refuse(400, 'malformedAddress', malformed);
-  if (noDpt.length) throw refuse(400, 'addressHasNoDpt', noDpt);
-  if (invalid.length) throw refuse(400, 'invalidDPT', invalid);
+  if (malformed.length) throw refuse('malformedAddress', malformed);
+  if (noDpt.length) throw refuse('addressHasNoDpt', noDpt);
+  if (invalid.length) throw refuse('invalidDPT', invalid);
   return [...out.values()];
 }
 
@@ -77,9 +77,9 @@ export function checkProjectRules(
 ): void {
   const taken = new Set(others.map((o) => o.address));
   const clash = mine.filter((m) => taken.has(m.address)).map((m) => m.address);
-  if (clash.length) throw refuse(409, 'addressAlreadyUsed', clash);
+  if (clash.length) throw refuse('addressAlreadyUsed', clash);
   if (others.length + mine.length > max) {
-    throw new AppError(400, 'maxAddress', `At most ${max} monitored addresses in this project`, {
+    throw new AppError('maxAddress', `At most ${max} monitored addresses in this project`, {
       max,
     });
   }

@@ -126,9 +126,9 @@ export const monitoredRoutes: FastifyPluginAsyncZod<Options> = async (app, o) =>
         description:
           'Each address tells whether this gateway records it, which other gateway does ' +
           '(`usedBy`) and why it cannot be picked (`disabled`). 404 etsFileNotFound (console: ' +
-          'projectOrEtsNotFound); 404 etsNoAddress (console: addressNotFound).',
+          'projectOrEtsNotFound); 400 etsNoAddress (console: addressNotFound).',
         params: gatewayParams,
-        response: { 200: gatewayEtsReply, 404: errorReply },
+        response: { 200: gatewayEtsReply, 400: errorReply, 404: errorReply },
       },
     },
     async (req) => o.monitored.gatewayEts(req.params.id),

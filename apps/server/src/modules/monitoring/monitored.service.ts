@@ -111,7 +111,7 @@ export class MonitoredService {
   async setGateway(ref: string, items: readonly MonitorInput[]) {
     const { gw, project } = await this.linkedGateway(ref);
     if (!project) {
-      throw new AppError(409, 'gatewayNotInProject', 'Link the gateway to a project first');
+      throw new AppError('gatewayNotInProject', 'Link the gateway to a project first');
     }
     const ets = await this.d.ets.find(project.id);
     const index = new Map(ets ? flatten(ets.file).map((a) => [a.address, a]) : []);
@@ -137,7 +137,7 @@ export class MonitoredService {
     const { gw, project } = await this.linkedGateway(ref);
     const ets = project ? await this.d.ets.find(project.id) : undefined;
     if (!project || !ets) throw etsFileNotFound();
-    if (ets.count === 0) throw new AppError(404, 'etsNoAddress', 'The ETS file has no address');
+    if (ets.count === 0) throw new AppError('etsNoAddress', 'The ETS file has no address');
     const rows = await this.d.repo.listProject(project.id);
     const owners = new Map(rows.map((r) => [r.address, r.gateway_mac]));
     return {

@@ -8,7 +8,7 @@ import type { ProjectsDeps, ProjectsService } from './projects.service';
 
 /** 404 naming the MACs that are unknown or not the caller's: nothing was changed. */
 const unknownMacs = (wanted: string[], found: GatewayView[]) =>
-  new AppError(404, 'notFound', 'Gateway not found', {
+  new AppError('notFound', 'Gateway not found', {
     macs: wanted.filter((m) => !found.some((g) => g.mac === m)),
   });
 

@@ -2,7 +2,7 @@ import { AppError } from '../../lib/errors';
 import type { ProjectsDeps } from './projects.service';
 
 const userNotFound = (emails: string[]) =>
-  new AppError(404, 'userNotFound', 'No such account', { emails });
+  new AppError('userNotFound', 'No such account', { emails });
 
 /**
  * Per-project viewers (document 2 §2, viewers dialog): existing accounts,

@@ -20,7 +20,7 @@ export interface ProjectsDeps {
 const EMPTY_LIST = Buffer.from('{"projects":[]}');
 
 const nameInUse = () =>
-  new AppError(409, 'projectNameAlreadyInUse', 'A project of the team already has this name');
+  new AppError('projectNameAlreadyInUse', 'A project of the team already has this name');
 
 /** Projects of a team: the list with the caller's role, create, rename, delete. */
 export class ProjectsService {

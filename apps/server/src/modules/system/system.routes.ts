@@ -45,7 +45,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemOptions> = async (app, op
         reply.header('cache-control', 'no-cache');
         return JSON.parse(text) as Record<string, unknown>;
       } catch {
-        throw new AppError(404, 'notFound', 'Translation file not found');
+        throw new AppError('notFound', 'Translation file not found');
       }
     },
   );

@@ -49,7 +49,7 @@ export class AccountsService {
     const team = (await this.d.repo.listTeam(caller.team)).filter(isManaged);
     const byEmail = new Map(team.map((u) => [u.email, u]));
     for (const w of wanted) {
-      if (!byEmail.has(w.email)) throw new AppError(404, 'userNotFound', `${w.email} not found`);
+      if (!byEmail.has(w.email)) throw new AppError('userNotFound', `${w.email} not found`);
     }
     const wantedByEmail = new Map(wanted.map((w) => [w.email, w.rank]));
     const removed = team.filter((u) => !wantedByEmail.has(u.email) && u.id !== caller.id);
@@ -76,7 +76,7 @@ export class AccountsService {
     const rows = await this.d.repo.listTeam(caller.team);
     const wanted = new Set(emails);
     const targets = rows.filter((u) => u.rank === 'viewer' && wanted.has(u.email));
-    if (targets.length !== wanted.size) throw new AppError(404, 'userNotFound', 'Viewer not found');
+    if (targets.length !== wanted.size) throw new AppError('userNotFound', 'Viewer not found');
     await this.d.repo.deleteUsers(targets.map((u) => u.id));
   }
 
@@ -87,7 +87,7 @@ export class AccountsService {
     password?: string,
   ) {
     if (await this.d.repo.findByEmail(email)) {
-      throw new AppError(409, 'alreadyusedEmail', 'This e-mail is already used');
+      throw new AppError('alreadyusedEmail', 'This e-mail is already used');
     }
     const row = await this.users.newUserRow(email, rank, caller.team, password);
     await this.d.repo.insertUser(row);

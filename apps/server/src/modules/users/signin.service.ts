@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { LIMITS } from '@atrium/contracts/limits';
-import { SIGNIN_CODES } from '@atrium/contracts/errors';
 import { AppError } from '../../lib/errors';
 import { sha256 } from '../../lib/ids';
 import { mails } from '../mail/templates';
@@ -20,8 +19,8 @@ export const OTP_RESEND_GAP_MS = 30_000;
 export type SigninResult = { token: string; deviceId?: string };
 
 const otpRequired = (userId: string) =>
-  new AppError(403, SIGNIN_CODES.otpRequired, 'A one-time code was sent by mail', { _id: userId });
-const invalidOtp = () => new AppError(400, 'otp.invalid', 'Invalid or expired code');
+  new AppError('otpRequired', 'A one-time code was sent by mail', { _id: userId });
+const invalidOtp = () => new AppError('otp.invalid', 'Invalid or expired code');
 
 /**
  * Sign-in with the one-time-code step. A code is asked when the account is an
@@ -42,16 +41,16 @@ export class SigninService {
   ): Promise<SigninResult> {
     const found = await this.d.repo.findByEmail(email);
     const user = found ? await this.forgetOldFailures(found) : undefined;
-    if (user?.locked) throw new AppError(403, SIGNIN_CODES.accountLocked, 'Account locked');
+    if (user?.locked) throw new AppError('unlockAccount', 'Account locked');
     if (user && user.failed_attempts >= THROTTLE_AFTER) {
       // Throttled: the password is not even checked, but the attempt counts toward the lock.
       await this.recordFailure(user);
-      throw new AppError(401, SIGNIN_CODES.tooManyAttempts, 'Too many attempts');
+      throw new AppError('tooManyAttempts', 'Too many attempts');
     }
     const ok = await verifyPassword(user?.password_hash ?? null, password);
     if (!user || !ok) {
       if (user) await this.recordFailure(user);
-      throw new AppError(401, SIGNIN_CODES.invalidIds, 'Wrong e-mail or password');
+      throw new AppError('invalidIds', 'Wrong e-mail or password');
     }
     if (user.failed_attempts > 0) {
       await this.d.repo.updateUser(user.id, { failed_attempts: 0, last_failed_at: null });
@@ -69,7 +68,7 @@ export class SigninService {
     const otp = user ? await this.d.repo.findOtp(user.id) : undefined;
     if (!user || !otp) throw invalidOtp();
     if (Date.now() - otp.sent_at < OTP_RESEND_GAP_MS) {
-      throw new AppError(429, 'rateLimited', 'Wait a little before asking for another code');
+      throw new AppError('rateLimited', 'Wait a little before asking for another code');
     }
     await this.sendOtp(user);
   }
@@ -124,11 +123,7 @@ export class SigninService {
     });
     if (lock) {
       await this.users.sendLink(user, 'unlock', TOKEN_TTL.unlock);
-      throw new AppError(
-        403,
-        SIGNIN_CODES.accountLocked,
-        'Account locked; an unlock mail was sent',
-      );
+      throw new AppError('unlockAccount', 'Account locked; an unlock mail was sent');
     }
   }
 }

@@ -32,7 +32,7 @@ export class UsersService {
   /** Creates a supervisor in a new team of their own, and mails a verification link. */
   async signup(email: string, password: string): Promise<void> {
     if (await this.d.repo.findByEmail(email)) {
-      throw new AppError(409, 'alreadyUsedEmail', 'This e-mail is already used');
+      throw new AppError('alreadyUsedEmail', 'This e-mail is already used');
     }
     const user = await this.newUserRow(email, 'supervisor', newId(), password);
     try {
@@ -40,7 +40,7 @@ export class UsersService {
     } catch (err) {
       // Two sign-ups racing for one address: the unique index decides.
       if (await this.d.repo.findByEmail(email)) {
-        throw new AppError(409, 'alreadyUsedEmail', 'This e-mail is already used');
+        throw new AppError('alreadyUsedEmail', 'This e-mail is already used');
       }
       throw err;
     }
@@ -49,7 +49,7 @@ export class UsersService {
 
   async verifyEmail(token: string): Promise<void> {
     const row = await this.d.repo.consumeToken(sha256(token), ['verifyEmail']);
-    if (!row) throw new AppError(400, 'invalidToken', 'This link is invalid or has expired');
+    if (!row) throw new AppError('invalidToken', 'This link is invalid or has expired');
     await this.d.repo.updateUser(row.user_id, { email_verified: 1 });
   }
 
@@ -66,9 +66,9 @@ export class UsersService {
   /** Sets the new password, unlocks the account and revokes every older session token. */
   async resetPassword(token: string, password: string): Promise<void> {
     const row = await this.d.repo.consumeToken(sha256(token), ['reset', 'unlock']);
-    if (!row) throw new AppError(400, 'invalidToken', 'This link is invalid or has expired');
+    if (!row) throw new AppError('invalidToken', 'This link is invalid or has expired');
     const user = await this.d.repo.findById(row.user_id);
-    if (!user) throw new AppError(400, 'invalidToken', 'This link is invalid or has expired');
+    if (!user) throw new AppError('invalidToken', 'This link is invalid or has expired');
     await this.d.repo.updateUser(user.id, {
       password_hash: await hashPassword(password),
       token_version: user.token_version + 1,

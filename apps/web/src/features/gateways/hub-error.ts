@@ -1,4 +1,3 @@
-import { ApiError } from '../../lib/api/api-error';
 import { notify } from '../../ui/snackbar';
 
 /**
@@ -7,6 +6,5 @@ import { notify } from '../../ui/snackbar';
  * or a server without the hub routes) and anything else give the generic `error`.
  */
 export function notifyHubError(error: unknown): void {
-  if (error instanceof ApiError && error.status !== 404) notify.apiError(error);
-  else notify.error();
+  notify.apiError(error, { notFound: 'error' });
 }

@@ -1,5 +1,5 @@
 import { MONITORING_LIMITS } from '@atrium/contracts/monitoring';
-import { ApiError } from '../../lib/api/api-error';
+import { errorMessageKey } from '../../lib/api/error-key';
 
 /** What the console checks before sending (spec document 2 §5): .xml, not empty, ≤ 1,000,000 bytes. */
 export function etsFileProblem(file: { name: string; size: number }): string | null {
@@ -9,23 +9,22 @@ export function etsFileProblem(file: { name: string; size: number }): string | n
   return null;
 }
 
-const UPLOAD_CODES = new Set(['fileTooLargeMax', 'emptyFile', 'invalidFileType', 'etsNoAddress']);
-
-/** A refused upload: its own message for size, emptiness, type; else etsFileNotReadable (§8). */
+/** A refused upload: its own message for size, emptiness, type; a malformed one etsFileNotReadable (§8). */
 export function etsUploadErrorKey(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'error';
-  if (error.status === 413) return 'fileTooLargeMax';
-  const code = error.code;
-  if (typeof code === 'string' && UPLOAD_CODES.has(code)) return code;
-  return error.status >= 400 && error.status < 500 ? 'etsFileNotReadable' : 'error';
+  return errorMessageKey(error, {
+    payloadTooLarge: 'fileTooLargeMax',
+    validation: 'etsFileNotReadable',
+    unsupportedMediaType: 'etsFileNotReadable',
+  });
 }
 
 /** The gateway's ETS view failed (§8 ETS from gateway); the dialog then closes. */
 export function gatewayEtsErrorKey(error: unknown): string {
-  const code = error instanceof ApiError ? error.code : undefined;
-  if (code === 'etsNoAddress') return 'addressNotFound';
-  if (code === 'etsFileNotFound') return 'projectOrEtsNotFound';
-  return 'error';
+  return errorMessageKey(error, {
+    etsNoAddress: 'addressNotFound',
+    etsFileNotFound: 'projectOrEtsNotFound',
+    notFound: 'error',
+  });
 }
 
 /** "12,3 ko" style size for the chosen file. */

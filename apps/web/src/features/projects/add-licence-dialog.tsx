@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Licence } from '@atrium/contracts/licence';
-import { ApiError } from '../../lib/api/api-error';
+import { errorMessageKey } from '../../lib/api/error-key';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { notify } from '../../ui/snackbar';
 import { projectsApi } from './projects-api';
@@ -43,8 +43,10 @@ export function AddLicenceDialog({ project, onClose }: Props) {
     try {
       setLicence(await projectsApi.verifyLicence(key.trim()));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) notify.error('serialKeyNotFound');
-      else notify.apiError(error);
+      notify.apiError(error, {
+        licenceNotFound: 'serialKeyNotFound',
+        notFound: 'serialKeyNotFound',
+      });
     } finally {
       setBusy(false);
     }
@@ -59,8 +61,7 @@ export function AddLicenceDialog({ project, onClose }: Props) {
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.projects });
       onClose();
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : undefined;
-      notify.error(code === 'licenceNotFound' || code === 'licenceAlreadyUsed' ? code : 'error');
+      notify.error(errorMessageKey(error));
     } finally {
       setBusy(false);
     }

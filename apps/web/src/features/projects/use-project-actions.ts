@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@atrium/contracts/project';
-import { ApiError } from '../../lib/api/api-error';
+import { apiErrorCode } from '../../lib/api/error-key';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { copyText } from '../../lib/clipboard';
 import { usePrompt } from '../../ui/dialogs/dialog-context';
@@ -10,8 +10,8 @@ import { projectsApi } from './projects-api';
 
 type Project = Pick<ProjectItem, '_id' | 'name'>;
 
-/** 409 projectNameAlreadyInUse shows projectNameAlreadyUsed (document 2 §8). */
-const isNameTaken = (error: unknown) => error instanceof ApiError && error.status === 409;
+/** projectNameAlreadyInUse shows projectNameAlreadyUsed (document 2 §8). */
+const isNameTaken = (error: unknown) => apiErrorCode(error) === 'projectNameAlreadyInUse';
 
 /** Add, rename, delete and copy-id of a project, with the messages of spec §8. */
 export function useProjectActions() {

@@ -1,6 +1,6 @@
-import { ApiError } from '../../lib/api/api-error';
+import { apiErrorCode } from '../../lib/api/error-key';
 
-/** Register failure (spec §8): 409 alreadyUsedEmail, otherwise null (the generic rule applies). */
+/** Register failure (spec §8): alreadyUsedEmail, otherwise null (the generic rule applies). */
 export function registerConflictKey(error: unknown): 'alreadyUsedEmail' | null {
-  return error instanceof ApiError && error.status === 409 ? 'alreadyUsedEmail' : null;
+  return apiErrorCode(error) === 'alreadyUsedEmail' ? 'alreadyUsedEmail' : null;
 }

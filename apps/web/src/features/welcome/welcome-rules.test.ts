@@ -48,8 +48,11 @@ describe('strength meter', () => {
 });
 
 describe('registerConflictKey', () => {
-  it('maps 409 to alreadyUsedEmail only', () => {
-    expect(registerConflictKey(new ApiError(409, null))).toBe('alreadyUsedEmail');
-    expect(registerConflictKey(new ApiError(400, null))).toBeNull();
+  it('maps the alreadyUsedEmail code only', () => {
+    const reply = (statusCode: number, code: string) =>
+      new ApiError(statusCode, { statusCode, code, message: 'x' });
+    expect(registerConflictKey(reply(409, 'alreadyUsedEmail'))).toBe('alreadyUsedEmail');
+    expect(registerConflictKey(reply(409, 'projectNameAlreadyInUse'))).toBeNull();
+    expect(registerConflictKey(new ApiError(409, null))).toBeNull();
   });
 });

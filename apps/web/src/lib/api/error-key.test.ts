@@ -1,25 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorReply } from '@atrium/contracts/errors';
 import { ApiError, endsSession, parseErrorReply } from './api-error';
-import { errorMessageKey, signinFailure } from './error-key';
+import { apiErrorCode, errorMessageKey, signinFailure } from './error-key';
 
 const reply = (statusCode: number, code: string | number, extra: Partial<ErrorReply> = {}) =>
   new ApiError(statusCode, { statusCode, code, message: 'x', ...extra });
 
 describe('errorMessageKey', () => {
-  const known = new Set(['alreadyUsedEmail', 'otp.invalid']);
-  const hasKey = (k: string) => known.has(k);
-
-  it('uses the reply code when it is a known message key', () => {
-    expect(errorMessageKey(reply(409, 'alreadyUsedEmail'), hasKey)).toBe('alreadyUsedEmail');
-    expect(errorMessageKey(reply(400, 'otp.invalid'), hasKey)).toBe('otp.invalid');
+  it("gives the catalogue's message key of the reply's code", () => {
+    expect(errorMessageKey(reply(409, 'alreadyUsedEmail'))).toBe('alreadyUsedEmail');
+    expect(errorMessageKey(reply(400, 'otp.invalid'))).toBe('otp.invalid');
+    expect(errorMessageKey(reply(403, 3))).toBe('checkMails');
+    expect(errorMessageKey(reply(415, 'unsupportedMediaType'))).toBe('validation');
   });
 
-  it('falls back to error for unknown, numeric or missing codes', () => {
-    expect(errorMessageKey(reply(500, 'somethingNew'), hasKey)).toBe('error');
-    expect(errorMessageKey(reply(401, 1), hasKey)).toBe('error');
-    expect(errorMessageKey(new ApiError(0, null), hasKey)).toBe('error');
-    expect(errorMessageKey(new TypeError('boom'), hasKey)).toBe('error');
+  it("prefers the screen's own message for a code", () => {
+    const messages = { projectNameAlreadyInUse: 'projectNameAlreadyUsed' };
+    expect(errorMessageKey(reply(409, 'projectNameAlreadyInUse'), messages)).toBe(
+      'projectNameAlreadyUsed',
+    );
+    expect(errorMessageKey(reply(404, 'notFound'), messages)).toBe('notFound');
+  });
+
+  it('falls back to error for unknown codes, numbers under another status, or no reply', () => {
+    expect(errorMessageKey(reply(500, 'somethingNew'))).toBe('error');
+    expect(errorMessageKey(reply(500, 1))).toBe('error');
+    expect(errorMessageKey(new ApiError(0, null))).toBe('error');
+    expect(errorMessageKey(new TypeError('boom'))).toBe('error');
+  });
+
+  it('reads a numeric sign-in code with its status (code 2 is 401 or 403)', () => {
+    expect(apiErrorCode(reply(401, 2))).toBe('tooManyAttempts');
+    expect(apiErrorCode(reply(403, 2))).toBe('unlockAccount');
+    expect(apiErrorCode(reply(409, 2))).toBeUndefined();
   });
 });
 

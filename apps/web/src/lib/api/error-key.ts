@@ -1,16 +1,25 @@
-import { SIGNIN_CODES } from '@atrium/contracts/errors';
+import { ERROR_CATALOGUE, errorCodeOfReply, type ErrorCode } from '@atrium/contracts/errors';
 import { ApiError } from './api-error';
 
 /** Generic message key when nothing more precise applies (spec §8). */
 export const GENERIC_ERROR_KEY = 'error';
 
+/** A screen's own message for some codes (spec §8 gives some screens their own wording). */
+export type ErrorMessages = Partial<Record<ErrorCode, string>>;
+
+/** The catalogue code of a failed call, read from the reply's status and `code`. */
+export function apiErrorCode(error: unknown): ErrorCode | undefined {
+  return error instanceof ApiError ? errorCodeOfReply(error.status, error.code) : undefined;
+}
+
 /**
- * The message key for a failed call: the reply's `code` when it is a message key
- * the console knows, else the generic `error`.
+ * The one mapping from a failed call to its message key: the screen's own message for the
+ * code, else the catalogue's key for it, else the generic `error`.
  */
-export function errorMessageKey(error: unknown, hasKey: (key: string) => boolean): string {
-  const code = error instanceof ApiError ? error.code : undefined;
-  return typeof code === 'string' && code.length > 0 && hasKey(code) ? code : GENERIC_ERROR_KEY;
+export function errorMessageKey(error: unknown, messages: ErrorMessages = {}): string {
+  const code = apiErrorCode(error);
+  if (code === undefined) return GENERIC_ERROR_KEY;
+  return messages[code] ?? ERROR_CATALOGUE[code].key;
 }
 
 export const SIGNIN_ERROR_KEYS = [
@@ -26,15 +35,16 @@ export type SigninFailure =
 
 /** What a failed sign-in means (spec §8 Login). */
 export function signinFailure(error: unknown): SigninFailure {
-  if (!(error instanceof ApiError)) return { kind: 'message', key: 'error' };
-  const { status, code } = error;
-  if (status === 401 && code === SIGNIN_CODES.invalidIds)
-    return { kind: 'message', key: 'invalidIds' };
-  if (status === 401 && code === SIGNIN_CODES.tooManyAttempts)
-    return { kind: 'message', key: 'tooManyAttempts' };
-  if (status === 403 && code === SIGNIN_CODES.accountLocked)
-    return { kind: 'message', key: 'unlockAccount' };
-  const userId = error.reply?._id;
-  if (status === 403 && code === SIGNIN_CODES.otpRequired && userId) return { kind: 'otp', userId };
-  return { kind: 'message', key: 'error' };
+  const code = apiErrorCode(error);
+  const userId = error instanceof ApiError ? error.reply?._id : undefined;
+  switch (code) {
+    case 'invalidIds':
+    case 'tooManyAttempts':
+    case 'unlockAccount':
+      return { kind: 'message', key: code };
+    case 'otpRequired':
+      return userId ? { kind: 'otp', userId } : { kind: 'message', key: 'error' };
+    default:
+      return { kind: 'message', key: 'error' };
+  }
 }

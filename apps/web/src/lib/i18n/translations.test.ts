@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@atrium/contracts/errors';
+import { ERROR_CATALOGUE, ERROR_CODE_LIST } from '@atrium/contracts/errors';
 import { LICENCE_TYPES } from '@atrium/contracts/licence';
 import { GATEWAY_TYPES, LANGUAGES, RANKS } from '@atrium/contracts/limits';
 import { PROJECT_FEATURES } from '@atrium/contracts/project';
@@ -104,8 +104,8 @@ const dynamicKeys = [
     'duplicateKey',
     'licenceAlreadyExists',
   ].map((r) => `csvImport.reasons.${r}`),
-  // The console shows t(code) for string codes of error replies.
-  ...Object.values(ERROR_CODES),
+  // The console shows the catalogue's message key of an error reply's code.
+  ...ERROR_CODE_LIST.map((code) => ERROR_CATALOGUE[code].key),
 ];
 
 describe('translation files', () => {
@@ -147,6 +147,18 @@ describe('translation files', () => {
     );
     expect(prefixes.length).toBeGreaterThan(0);
     expect(prefixes.filter((p) => !(p in DYNAMIC_PREFIXES))).toEqual([]);
+  });
+
+  it('have a message for every code of the error catalogue, each with its HTTP status', () => {
+    const problems = ERROR_CODE_LIST.flatMap((code) => {
+      const { status, key } = ERROR_CATALOGUE[code];
+      const found: string[] = [];
+      if (!Number.isInteger(status) || status < 400 || status > 599) found.push(`${code}: status`);
+      if (!key || !fr.has(key) || !en.has(key)) found.push(`${code}: message key ${key}`);
+      return found;
+    });
+    expect(ERROR_CODE_LIST.length).toBeGreaterThan(60);
+    expect(problems).toEqual([]);
   });
 
   it('resolves the nested spec key otp.invalid', () => {

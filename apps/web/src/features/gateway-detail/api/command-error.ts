@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api/api-error';
-import { GENERIC_ERROR_KEY } from '../../../lib/api/error-key';
+import { errorMessageKey, GENERIC_ERROR_KEY } from '../../../lib/api/error-key';
 import { hasTranslation } from '../../../lib/i18n/i18n';
 
 const refusal = z.object({ reason: z.string() });
@@ -8,12 +8,11 @@ const refusal = z.object({ reason: z.string() });
 /**
  * The message key of a failed gateway command: the gateway's own code when it
  * refused (422 gatewayRefused, `reason` firmwareChecksumMismatch…), else the
- * reply's code (gatewayOffline, gatewayTimeout…), else `error`.
+ * catalogue's message for the reply's code (gatewayOffline, gatewayTimeout…).
  */
 export function commandErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return GENERIC_ERROR_KEY;
   const reason = refusal.safeParse(error.reply).data?.reason;
   if (reason && hasTranslation(reason)) return reason;
-  const code = error.code;
-  return typeof code === 'string' && hasTranslation(code) ? code : GENERIC_ERROR_KEY;
+  return errorMessageKey(error);
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { WaitingReply } from '@atrium/contracts/gateway';
-import { ApiError } from '../../../lib/api/api-error';
+import { apiErrorCode } from '../../../lib/api/error-key';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { notify } from '../../../ui/snackbar';
 import { gatewaysApi } from '../gateways-api';
@@ -8,8 +8,7 @@ import type { AddPlan } from './add-gateway-plan';
 
 /** The add-gateway messages of spec §8: not waiting, already added, else the reply's code. */
 export function notifyAddError(error: unknown): void {
-  if (error instanceof ApiError && error.code === 'gwNotWaiting') notify.warning('gwNotWaiting');
-  else if (error instanceof ApiError && error.status === 409) notify.error('gatewayAlreadyAdded');
+  if (apiErrorCode(error) === 'gwNotWaiting') notify.warning('gwNotWaiting');
   else notify.apiError(error);
 }
 

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RANKS } from '@atrium/contracts/user';
-import { ApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../ui/snackbar';
 import { accountsApi } from './accounts-api';
 import { newAccountProblem, type AccountRank, type AccountRow } from './accounts-rules';
@@ -38,10 +37,7 @@ export function AccountAddForm({ existing, onBack, onCreated }: Props) {
       notify.success('accounts.created', { values: { email: email.trim() }, duration: 3000 });
       onCreated();
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : undefined;
-      if (code === 'noRank') notify.error('missingRank');
-      else if (error instanceof ApiError && error.status === 409) notify.error('alreadyusedEmail');
-      else notify.apiError(error);
+      notify.apiError(error, { noRank: 'missingRank' });
     } finally {
       setBusy(false);
     }

@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../lib/api/error-key';
-import { hasTranslation } from '../../../lib/i18n/i18n';
 import { notify } from '../../../ui/snackbar';
 import { AccountAddForm } from './account-add-form';
 import { AccountList } from './account-list';
@@ -75,9 +74,7 @@ export function AccountsDialog({ ownEmail, onClose }: { ownEmail: string; onClos
                 <CircularProgress size={28} />
               </Box>
             )}
-            {query.isError && (
-              <Alert severity="error">{t(errorMessageKey(query.error, hasTranslation))}</Alert>
-            )}
+            {query.isError && <Alert severity="error">{t(errorMessageKey(query.error))}</Alert>}
             {query.isSuccess && rows.length === 0 && (
               <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
                 {t('accounts.empty')}
