@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import atrium from './eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -19,6 +21,7 @@ export default tseslint.config(
             'apps/server/src/modules/timeseries/sqlite-write-worker.mjs',
             'apps/server/src/modules/timeseries/sqlite-checkpoint-worker.mjs',
             'apps/server/src/modules/hub/broker-worker.mjs',
+            'eslint/boundaries.js',
           ],
         },
         tsconfigRootDir: import.meta.dirname,
@@ -36,6 +39,24 @@ export default tseslint.config(
       ],
       // Fastify plugins and handlers are async by contract, awaited or not.
       '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // The architecture's boundaries (docs/architecture.md): apps never import apps, packages
+    // never import apps, server modules and console features do not import each other, only
+    // repositories use Kysely's query builder; and no import cycles.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    plugins: { atrium, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'atrium/boundaries': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
