@@ -22,6 +22,7 @@ export default tseslint.config(
             'apps/server/src/modules/timeseries/sqlite-checkpoint-worker.mjs',
             'apps/server/src/modules/hub/broker-worker.mjs',
             'eslint/boundaries.js',
+            'eslint/boundaries.test.js',
           ],
         },
         tsconfigRootDir: import.meta.dirname,
