@@ -21,8 +21,6 @@ export default tseslint.config(
             'apps/server/src/modules/timeseries/sqlite-write-worker.mjs',
             'apps/server/src/modules/timeseries/sqlite-checkpoint-worker.mjs',
             'apps/server/src/modules/hub/broker-worker.mjs',
-            'eslint/boundaries.js',
-            'eslint/boundaries.test.js',
           ],
         },
         tsconfigRootDir: import.meta.dirname,
@@ -59,6 +57,11 @@ export default tseslint.config(
       'atrium/boundaries': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // The lint rule's own plain-JS files (ESLint loads them untranspiled): untyped lint.
+    files: ['eslint/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     // Test matchers such as expect.any() are typed `any` by vitest.
