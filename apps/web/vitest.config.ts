@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'node',
     setupFiles: ['src/testing/setup.ts'],
     unstubGlobals: true,
+    // A component test walks a dialog through several steps.
+    testTimeout: 15_000,
   },
 });

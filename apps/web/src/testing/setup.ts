@@ -5,6 +5,8 @@ import { afterEach } from 'vitest';
 if (typeof document !== 'undefined') {
   // React's act() checks: vitest has no globals, so Testing Library cannot set this itself.
   Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', true);
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // findBy*/waitFor wait up to 4 s: a loaded 2-core machine renders MUI dialogs slowly.
+  configure({ asyncUtilTimeout: 4000 });
   afterEach(cleanup);
 }
