@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { RANKS, type Rank } from '@atrium/contracts/limits';
+import type { KnownValues } from './known-values';
+import { matrixFixture } from '../matrix-fixtures';
+import { createUser, PASSWORD, type TestUser } from '../test-server';
+
+export interface FuzzTeam {
+  team: string;
+  users: Record<Rank, TestUser>;
+  tokens: Record<Rank, string>;
+  /** Accounts the requests name: a guest of another team, a viewer and a user of the team. */
+  named: TestUser[];
+}
+
+/** One team with a user of every rank: the callers, never named in a request (they must survive). */
+export async function createFuzzTeam(app: FastifyInstance): Promise<FuzzTeam> {
+  const team = 'fuzz-team';
+  const users = {} as Record<Rank, TestUser>;
+  const tokens = {} as Record<Rank, string>;
+  for (const rank of RANKS) {
+    users[rank] = await createUser(app, rank, team);
+    tokens[rank] = users[rank].token;
+  }
+  return { team, users, tokens, named: [] };
+}
+
+/** The named accounts, created again when a request deleted one (hashing a password is slow). */
+async function namedAccounts(app: FastifyInstance, t: FuzzTeam): Promise<TestUser[]> {
+  const ids = t.named.map((u) => u.id);
+  const alive = ids.length
+    ? await app.db.selectFrom('users').select('id').where('id', 'in', ids).execute()
+    : [];
+  if (alive.length !== 3) {
+    t.named = [
+      await createUser(app, 'user', 'fuzz-guests'),
+      await createUser(app, 'viewer', t.team),
+      await createUser(app, 'user', t.team),
+    ];
+  }
+  return t.named;
+}
+
+/**
+ * A fresh project of the team with gateways, a licence, a message and monitoring
+ * data, and fresh accounts for the requests to name (a valid request may delete them).
+ */
+export async function freshKnownValues(app: FastifyInstance, t: FuzzTeam): Promise<KnownValues> {
+  const people = await namedAccounts(app, t);
+  const guest = people[0] ?? (await createUser(app, 'user', 'fuzz-guests'));
+  const f = await matrixFixture(app, t.team, guest, [t.users.viewer]);
+  return {
+    projectId: f.project.id,
+    gatewayId: f.gateway.id,
+    gatewayMac: f.gateway.mac,
+    looseMac: f.loose.mac,
+    waiting: f.waiting,
+    demo: {
+      id: f.hub.demo.id,
+      mac: f.hub.demo.mac,
+      poolMac: f.hub.demoPool.mac,
+      targetMac: f.hub.demoTarget.mac,
+    },
+    licence: f.licence,
+    messageId: f.message,
+    emails: people.map((u) => u.email),
+    userIds: people.map((u) => u.id),
+    password: PASSWORD,
+  };
+}
