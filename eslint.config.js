@@ -20,7 +20,7 @@ export default tseslint.config(
             // The writer thread's plain-JS entry (it registers tsx before loading TypeScript).
             'apps/server/src/modules/timeseries/sqlite-write-worker.mjs',
             'apps/server/src/modules/timeseries/sqlite-checkpoint-worker.mjs',
-            'apps/server/src/modules/hub/broker-worker.mjs',
+            'apps/server/src/modules/hub/transport/broker-worker.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

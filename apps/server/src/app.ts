@@ -1,5 +1,5 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -8,74 +8,28 @@ import {
 import { LIMITS } from '@atrium/contracts/limits';
 import type { Config } from './config';
 import { openDatabase, migrateToLatest, type Db } from './db/database';
-import { createMailer, type Mailer } from './modules/mail/mailer';
-import { systemRoutes } from './modules/system/system.routes';
-import { BatchingWriter } from './modules/timeseries/batching-writer';
-import { createTimeSeriesStore } from './modules/timeseries/create-timeseries-store';
-import { RetentionSweep } from './modules/timeseries/retention-sweep';
-import type { TimeSeriesStore } from './modules/timeseries/timeseries.types';
-import { AccountsService } from './modules/users/accounts.service';
-import { accountRoutes } from './modules/users/accounts.routes';
-import { SessionTokens } from './modules/users/session-tokens';
-import { SigninService } from './modules/users/signin.service';
-import { UsersRepository } from './modules/users/users.repository';
-import { userRoutes } from './modules/users/users.routes';
-import { UsersService } from './modules/users/users.service';
+import { createTenancy } from './lib/tenancy/tenancy';
+import { createGatewaysModule } from './modules/gateways/gateways.module';
+import { createHubModule } from './modules/hub/hub.module';
+import { createInformationModule } from './modules/information/information.module';
+import { createLicencesModule } from './modules/licences/licences.module';
+import { createMailer } from './modules/mail/mailer';
+import { createMonitoringModule } from './modules/monitoring/monitoring.module';
+import { createProjectsModule } from './modules/projects/projects.module';
+import { createRealtimeModule } from './modules/realtime/realtime.module';
+import { createSystemModule } from './modules/system/system.module';
+import { createTimeSeriesModule } from './modules/timeseries/timeseries.module';
+import { createUsersModule } from './modules/users/users.module';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
-import { GatewayImportService } from './modules/gateways/gateway-import.service';
-import { gatewayRoutes } from './modules/gateways/gateways.routes';
-import { GatewaysRepository } from './modules/gateways/gateways.repository';
-import { GatewaysService } from './modules/gateways/gateways.service';
-import { registerHub } from './modules/hub/hub.plugin';
-import { InformationRepository } from './modules/information/information.repository';
-import { informationRoutes } from './modules/information/information.routes';
-import { InformationService } from './modules/information/information.service';
-import {
-  createMonitoring,
-  monitoringRoutes,
-  type MonitoringServices,
-} from './modules/monitoring/monitoring.module';
-import { LicenceImportService } from './modules/licences/licence-import.service';
-import { licenceRoutes } from './modules/licences/licences.routes';
-import { LicencesRepository } from './modules/licences/licences.repository';
-import { LicencesService } from './modules/licences/licences.service';
-import { RevisionCache } from './modules/projects/list-cache';
-import { ProjectAccess } from './modules/projects/project-access';
-import { ProjectGatewaysService } from './modules/projects/project-gateways.service';
-import { ProjectViewersService } from './modules/projects/project-viewers.service';
-import { projectRoutes } from './modules/projects/projects.routes';
-import { ProjectsRepository } from './modules/projects/projects.repository';
-import { ProjectsService } from './modules/projects/projects.service';
-import { join } from 'node:path';
+import { DEMO_LIVE_MACS } from './seed/demo-projects';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    dbPing(): Promise<void>;
-    services: AppServices;
   }
-}
-
-export interface AppServices {
-  users: UsersService;
-  signin: SigninService;
-  accounts: AccountsService;
-  usersRepo: UsersRepository;
-  tokens: SessionTokens;
-  mailer: Mailer;
-  timeseries: TimeSeriesStore;
-  timeseriesWriter: BatchingWriter;
-  retentionSweep: RetentionSweep;
-  projects: ProjectsService;
-  projectsRepo: ProjectsRepository;
-  gateways: GatewaysService;
-  gatewaysRepo: GatewaysRepository;
-  projectAccess: ProjectAccess;
-  information: InformationService;
-  monitoring: MonitoringServices;
 }
 
 // Never log secrets: passwords, tokens and cookies are redacted wherever they appear.
@@ -87,9 +41,16 @@ const REDACT = [
   '*.token',
 ];
 
-/** Assembles the server: database, plugins, then feature modules. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({
+/** The server's modules, each built by its factory from the modules it depends on. */
+export type AppModules = Awaited<ReturnType<typeof buildApp>>['modules'];
+
+/**
+ * Assembles the server: the database and mailer, then every module in dependency order
+ * (each gets what it needs as arguments), then the plugins: app-wide ones, the modules'
+ * routes, the console. The hub and the console's sockets start last.
+ */
+export async function buildApp(config: Config) {
+  const app: FastifyInstance = Fastify({
     logger: { level: config.logLevel, redact: REDACT },
     bodyLimit: LIMITS.bodyMaxBytes,
     trustProxy: true,
@@ -97,125 +58,119 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const log = app.log;
 
   const db = openDatabase(config.database);
   app.decorate('db', db);
-  app.decorate('dbPing', async () => {
-    await sql`select 1`.execute(db);
-  });
   app.addHook('onClose', async () => {
     await db.destroy();
   });
   const applied = await migrateToLatest(db);
-  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  if (applied.length) log.info({ applied }, 'migrations applied');
 
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: join(config.dataDir, 'outbox'),
-    log: app.log,
+    log,
   });
   app.addHook('onClose', () => mailer.close());
 
-  const timeseries = createTimeSeriesStore(db, app.log, { writerThread: true });
-  app.addHook('onClose', () => timeseries.close());
-  const timeseriesWriter = new BatchingWriter(timeseries);
-  // onClose hooks run last-added first: the waiting points are committed before the database closes.
-  app.addHook('onClose', () => timeseriesWriter.close());
-
-  const usersRepo = new UsersRepository(db);
-  const tokens = new SessionTokens(config.jwtSecret, config.jwtTtlSeconds);
-  const deps = { repo: usersRepo, mailer, publicUrl: config.publicUrl, log: app.log };
-  const users = new UsersService(deps);
-  const signin = new SigninService(deps, users, tokens);
-  const accounts = new AccountsService(deps, users);
-
-  const projectsRepo = new ProjectsRepository(db);
-  const retentionSweep = new RetentionSweep({
-    store: timeseries,
-    subscriptions: () => projectsRepo.listSubscriptions(),
-    log: app.log,
-  });
-  // Started once the app is ready; stopped (and awaited) before the database closes.
-  app.addHook('onReady', async () => retentionSweep.start(config.retentionSweepMs));
-  app.addHook('onClose', () => retentionSweep.stop());
-  const gatewaysRepo = new GatewaysRepository(db);
-  const projectAccess = new ProjectAccess(projectsRepo, gatewaysRepo);
-  const listCache = new RevisionCache();
-  const projectDeps = {
-    projects: projectsRepo,
-    gateways: gatewaysRepo,
-    users: usersRepo,
-    access: projectAccess,
-    cache: listCache,
-  };
-  const projects = new ProjectsService(projectDeps);
-  const information = new InformationService(new InformationRepository(db));
-  const gateways = new GatewaysService({
-    ...projectDeps,
-    latestVersion: (type) => information.latestVersion(type),
-  });
-  const licencesRepo = new LicencesRepository(db);
-  const monitoring = createMonitoring({
+  const users = createUsersModule({
     db,
-    projects: projectsRepo,
-    gateways: gatewaysRepo,
-    timeseries,
-    writer: timeseriesWriter,
-    log: app.log,
-    // The hub is registered below; a gateway it cannot reach gets its list on connect.
-    sendMonitor: async (gw, addresses) => {
-      if (!app.hub.reachable(gw)) return false;
-      await app.hub.command(gw, 'monitor', { addresses });
-      return true;
-    },
-  });
-  app.decorate('services', {
-    users,
-    signin,
-    accounts,
-    usersRepo,
-    tokens,
     mailer,
+    jwtSecret: config.jwtSecret,
+    jwtTtlSeconds: config.jwtTtlSeconds,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  const tenancy = createTenancy(db);
+  const information = createInformationModule({ db });
+  const gateways = createGatewaysModule({
+    db,
+    tenancy,
+    users: users.repo,
+    latestVersion: information.latestVersion,
+  });
+  const projects = createProjectsModule({
+    db,
+    tenancy,
+    gateways: gateways.repo,
+    users: users.repo,
+  });
+  const timeseries = createTimeSeriesModule({
+    db,
+    log,
+    subscriptions: () => projects.repo.listSubscriptions(),
+  });
+  app.addHook('onClose', () => timeseries.store.close());
+  // onClose hooks run last-added first: the waiting points are committed before the database closes.
+  app.addHook('onClose', () => timeseries.writer.close());
+  // Started once the app is ready; stopped (and awaited) before the database closes.
+  app.addHook('onReady', async () => timeseries.sweep.start(config.retentionSweepMs));
+  app.addHook('onClose', () => timeseries.sweep.stop());
+  const hub = createHubModule({
+    db,
+    config,
+    log,
     timeseries,
-    timeseriesWriter,
-    retentionSweep,
-    projects,
-    projectsRepo,
-    gateways,
-    gatewaysRepo,
-    projectAccess,
-    information,
-    monitoring,
+    gateways: gateways.repo,
+    access: tenancy.access,
+    latestVersion: information.latestVersion,
+    // Outside production, the seeded demo's live gateways run on the simulator's agent too.
+    demoLiveMacs: config.seedDemo ? DEMO_LIVE_MACS : [],
+  });
+  const monitoring = createMonitoringModule({
+    db,
+    projects: projects.repo,
+    gateways: gateways.repo,
+    timeseries: timeseries.store,
+    writer: timeseries.writer,
+    log,
+    commands: hub.hub,
+    events: hub.events,
+  });
+  // Built after the hub it sends commands through, monitoring gives the hub the list a
+  // connecting gateway is sent.
+  hub.useMonitorLists(monitoring);
+  const licences = createLicencesModule({
+    db,
+    access: tenancy.access,
+    projects: projects.projects,
+  });
+  const system = createSystemModule({ db, i18nDir: config.i18nDir });
+  const realtime = createRealtimeModule({
+    httpServer: app.server,
+    sessions: users.sessions,
+    access: tenancy.access,
+    events: hub.events,
+    redisUrl: config.redisUrl,
+    everyNodeHearsPresence: Boolean(config.mqttUrl),
+    log,
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, { tokens, repo: usersRepo, scopes: projectAccess.resolvers() });
+  await app.register(authPlugin, { sessions: users.sessions, scopes: tenancy.access.resolvers() });
   await app.register(openApiPlugin);
-  await app.register(systemRoutes, { i18nDir: config.i18nDir });
-  await app.register(userRoutes, {
-    users,
-    signin,
-    secureCookies: config.publicUrl.startsWith('https://'),
-  });
-  await app.register(accountRoutes, { accounts });
-  await app.register(projectRoutes, {
-    projects,
-    links: new ProjectGatewaysService(projectDeps, projects),
-    viewers: new ProjectViewersService(projectDeps),
-  });
-  const hub = await registerHub(app, config);
-  await app.register(gatewayRoutes, {
-    gateways,
-    importer: new GatewayImportService(gatewaysRepo),
-    afterInit: (ref) => hub.actions.initIfOnline(ref),
-  });
-  await app.register(licenceRoutes, {
-    licences: new LicencesService(licencesRepo, projectAccess, projects),
-    importer: new LicenceImportService(licencesRepo),
-  });
-  await app.register(informationRoutes, { information });
-  await app.register(monitoringRoutes, monitoring);
+  // In this order, the paths of the OpenAPI document.
+  await app.register(system.routes);
+  await app.register(users.routes);
+  await app.register(projects.routes);
+  await app.register(hub.routes);
+  await app.register(gateways.routes, { afterInit: hub.initIfOnline });
+  await app.register(licences.routes);
+  await app.register(information.routes);
+  await app.register(monitoring.routes);
   await app.register(webPlugin, { webDist: config.webDist });
-  return app;
+
+  if (config.hubRuns) {
+    await hub.start(app.server);
+    await realtime.start();
+  }
+  // Before the HTTP server closes: open sockets and MQTT connections would keep it waiting.
+  app.addHook('preClose', async () => {
+    await realtime.close();
+    await hub.close();
+  });
+  return { app, modules: { db, users, projects, gateways, timeseries, hub, monitoring } };
 }

@@ -5,8 +5,8 @@ import { seedDemo } from './seed/demo';
 /** Starts the server and stops it cleanly on SIGTERM / SIGINT. */
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config);
-  if (config.seedDemo) await seedDemo(app);
+  const { app, modules } = await buildApp(config);
+  if (config.seedDemo) await seedDemo(modules, app.log);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Atrium console at ${config.publicUrl}`);
 

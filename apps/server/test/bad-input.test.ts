@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const countUsers = () => t.app.services.usersRepo.countUsers();
+const countUsers = () => t.modules.users.repo.countUsers();
 
 describe('bad input never gets a 500 and writes nothing', () => {
   const cases: [string, string | object, number][] = [
@@ -217,7 +217,7 @@ describe('bad input to projects and gateways: a 4xx with a code, nothing written
       expect(res.body, name).not.toContain('Theirs');
     }
     expect([await count('projects'), await count('gateways')]).toEqual(before);
-    expect((await t.app.services.projectsRepo.findById(theirs.id))?.name).toBe('Theirs');
+    expect((await t.modules.projects.repo.findById(theirs.id))?.name).toBe('Theirs');
 
     // CSV files with wrong columns or duplicate MACs: 400 invalidCsv, nothing imported.
     for (const csv of [

@@ -4,7 +4,7 @@ import type { GatewayType } from '@atrium/contracts/limits';
 import type { GatewayTable } from '../src/db/schema';
 import { newGatewayRow } from '../src/modules/gateways/gateway-rows';
 import { newProjectRow } from '../src/modules/projects/project-view';
-import { bearer, type TestUser } from './test-server';
+import { bearer, modulesOf, type TestUser } from './test-server';
 
 /** A random MAC in the stored form. */
 export const randomMac = () => randomBytes(6).toString('hex');
@@ -18,7 +18,7 @@ export async function createProject(
   name = `P ${randomMac()}`,
 ) {
   const row = newProjectRow(teamId, name);
-  await app.services.projectsRepo.insert([row]);
+  await modulesOf(app).projects.repo.insert([row]);
   return row;
 }
 
@@ -35,7 +35,7 @@ export async function createGateway(
     version: '8.5.0',
     ...fields,
   });
-  await app.services.gatewaysRepo.insert([row]);
+  await modulesOf(app).gateways.repo.insert([row]);
   return row;
 }
 

@@ -10,7 +10,7 @@ import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 import { sha256 } from '../src/lib/ids';
 import { createGateway, createProject } from './fixtures';
 import { freePort } from './postgres-cluster';
-import { createUser, startTestServer, type TestServer } from './test-server';
+import { createUser, modulesOf, startTestServer, type TestServer } from './test-server';
 
 /** A gateway row with a device secret (hashed as the CSV import stores it). */
 export async function gatewayWithSecret(
@@ -76,7 +76,7 @@ export async function waitFor<T>(
 
 /** The gateway row as stored, after the hub's coalesced writes are committed. */
 export async function storedGateway(app: FastifyInstance, mac: string) {
-  await app.hub.flush();
+  await modulesOf(app).hub.hub.flush();
   return app.db.selectFrom('gateways').selectAll().where('mac', '=', mac).executeTakeFirstOrThrow();
 }
 
@@ -139,7 +139,7 @@ export async function startListeningHub(
   const baseUrl = `http://127.0.0.1:${port}`;
   const t: TestServer = await startTestServer({ PUBLIC_URL: baseUrl, ...env(baseUrl, port) });
   await t.app.listen({ host: '127.0.0.1', port });
-  return { t, baseUrl, broker: `mqtt://127.0.0.1:${t.app.mqttPort}` };
+  return { t, baseUrl, broker: `mqtt://127.0.0.1:${t.modules.hub.mqttPort()}` };
 }
 
 /**

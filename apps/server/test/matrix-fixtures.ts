@@ -4,7 +4,7 @@ import type { Scope } from '../src/permissions';
 import { createGateway, createProject, randomMac, randomSerial } from './fixtures';
 import { ETS_XML, seedMonitoring } from './monitoring-fixtures';
 import { HUB_SAMPLES, seedHubDemos, type HubFixture } from './hub-matrix-samples';
-import type { TestUser } from './test-server';
+import { modulesOf, type TestUser } from './test-server';
 
 /**
  * What one matrix call targets: a fresh project of the "own" team with a
@@ -55,7 +55,8 @@ export async function matrixFixture(
     .insertInto('information_messages')
     .values({ id: message, color: 'info', text: 'hi', created_at: 0 })
     .execute();
-  for (const v of [guest, ...viewers]) await app.services.projectsRepo.addViewer(project.id, v.id);
+  for (const v of [guest, ...viewers])
+    await modulesOf(app).projects.repo.addViewer(project.id, v.id);
   await seedMonitoring(app, project.id, gateway.mac);
   const hub = await seedHubDemos(app, ownTeam, project.id);
   return { project, gateway, loose, waiting, licence, message, guest, hub };
@@ -84,7 +85,7 @@ const onGateway = (f: MatrixFixture, payload?: object): Sample => ({
   ...(payload ? { payload } : {}),
 });
 
-/** Monitoring routes (issue 4): the fixture has an ETS file, 1/1/1 recorded and favorite Matrix. */
+/** Samples of the monitoring routes: the fixture has an ETS file, 1/1/1 recorded and favorite Matrix. */
 const MONITORING_SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   'GET /api/project/monitored/count/:id': (f) => onProject(f),
   'GET /api/project/monitored/:id': (f) => onProject(f),

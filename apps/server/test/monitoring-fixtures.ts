@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { modulesOf } from './test-server';
 
 /** A small ETS 5/6 group-address export: two temperatures, a switch and an address without DPT. */
 export const ETS_XML = [
@@ -22,7 +23,7 @@ export const ETS_XML = [
  * address 1/1/1 recorded by the gateway, and a favorite named `Matrix`.
  */
 export async function seedMonitoring(app: FastifyInstance, projectId: string, mac: string) {
-  const m = app.services.monitoring;
+  const m = modulesOf(app).monitoring;
   await m.ets.upload(projectId, { name: 'matrix.xml', bytes: Buffer.from(ETS_XML) });
   await m.monitored.setGateway(mac, [{ address: '1/1/1' }]);
   await m.favorites.add(projectId, { name: 'Matrix', list: ['1/1/1'], display: '1/1/1' });

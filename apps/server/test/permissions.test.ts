@@ -248,7 +248,7 @@ describe('HEAD requests', () => {
     expect(
       (await t.app.inject({ method: 'HEAD', url, headers: bearer(stranger.token) })).statusCode,
     ).toBe(404);
-    const gw = await t.app.services.gatewaysRepo.find({ id: f.gateway.id });
+    const gw = await t.modules.gateways.repo.find({ id: f.gateway.id });
     expect(gw?.initialized).toBe(0);
     expect(
       (await t.app.inject({ method: 'HEAD', url: `/api/gateway/${f.project.id}` })).statusCode,

@@ -6,13 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Rank } from '@atrium/contracts/limits';
-import { buildApp } from '../src/app';
+import { buildApp, type AppModules } from '../src/app';
 import { loadConfig } from '../src/config';
 import { newId } from '../src/lib/ids';
 import { Mailbox } from './mailbox';
 
 export interface TestServer {
   app: FastifyInstance;
+  /** The server's modules as app.ts built them: repositories and services to arrange a test with. */
+  modules: AppModules;
   mailbox: Mailbox;
   dbKind: 'sqlite' | 'postgres';
   close(): Promise<void>;
@@ -36,6 +38,15 @@ async function createPgDatabase(baseUrl: string) {
       await c.end();
     },
   };
+}
+
+const modulesByApp = new WeakMap<FastifyInstance, AppModules>();
+
+/** The modules of a test server's app, for helpers that are given the app only. */
+export function modulesOf(app: FastifyInstance): AppModules {
+  const modules = modulesByApp.get(app);
+  if (!modules) throw new Error('not an app of startTestServer');
+  return modules;
 }
 
 /**
@@ -64,10 +75,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const { app, modules } = await buildApp(config);
+  modulesByApp.set(app, modules);
   await app.ready();
   return {
     app,
+    modules,
     mailbox,
     dbKind: pgDb ? 'postgres' : 'sqlite',
     async close() {
@@ -97,7 +110,9 @@ export async function createUser(
   team: string = newId(),
   email = `${rank}-${newId().slice(0, 8)}@example.com`,
 ): Promise<TestUser> {
-  const { users, usersRepo, tokens } = app.services;
+  const users = modulesOf(app).users.users;
+  const usersRepo = modulesOf(app).users.repo;
+  const tokens = modulesOf(app).users.tokens;
   const row = { ...(await users.newUserRow(email, rank, team, PASSWORD)), email_verified: 1 };
   if (!(await app.db.selectFrom('teams').select('id').where('id', '=', team).executeTakeFirst())) {
     await usersRepo.createTeamWithUser({ id: team, name: team }, row);

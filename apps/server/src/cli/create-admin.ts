@@ -23,7 +23,7 @@ async function main() {
     process.exit(2);
   }
   // A one-off command next to running nodes: no broker, no presence reset, no demo, no sweep.
-  const app = await buildApp({
+  const { app, modules } = await buildApp({
     ...loadConfig(),
     logLevel: 'warn',
     hubRuns: false,
@@ -31,7 +31,7 @@ async function main() {
     retentionSweepMs: 0,
   });
   try {
-    const { usersRepo, users } = app.services;
+    const { repo: usersRepo, users } = modules.users;
     if (await usersRepo.findByEmail(email.data)) {
       console.error(`${email.data} already exists`);
       process.exitCode = 1;

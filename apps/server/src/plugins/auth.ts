@@ -1,20 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Rank } from '@atrium/contracts/limits';
-import type { ProjectRole } from '@atrium/contracts/project';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors';
+import type { SessionUser } from '../lib/session-user';
+import type { ScopeResolvers } from '../lib/tenancy/project-access';
 import { accessFor, type Access, type Scope } from '../permissions';
-import type { SessionTokens } from '../modules/users/session-tokens';
-import type { UsersRepository } from '../modules/users/users.repository';
-
-/** The signed-in caller, read fresh from the database on every request. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  rank: Rank;
-  team: string;
-}
+import type { SessionResolver } from '../modules/users/session-resolver';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,16 +16,10 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The caller's role on a project (by id) or a gateway (by id or MAC), or null
- * when the caller has none. Given by the projects module, so this file has no SQL.
- */
-export type ScopeResolver = (user: SessionUser, ref: string) => Promise<ProjectRole | null>;
-export type ScopeResolvers = Record<Scope['kind'], ScopeResolver>;
-
 interface AuthOptions {
-  tokens: SessionTokens;
-  repo: UsersRepository;
+  /** The users module's session resolver (the socket.io handshake uses the same one). */
+  sessions: Pick<SessionResolver, 'resolve'>;
+  /** Tenancy's role look-ups for route scopes (lib/tenancy/project-access.ts). */
   scopes?: ScopeResolvers;
 }
 
@@ -43,11 +27,7 @@ interface AuthOptions {
 async function authenticate(req: FastifyRequest, o: AuthOptions): Promise<SessionUser | null> {
   const header = req.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  const claims = await o.tokens.verify(header.slice(7));
-  if (!claims) return null;
-  const user = await o.repo.findById(claims.sub);
-  if (!user || user.token_version !== claims.ver) return null;
-  return { id: user.id, email: user.email, name: user.name, rank: user.rank, team: user.team_id };
+  return o.sessions.resolve(header.slice(7));
 }
 
 function enforce(access: Access, user: SessionUser | null) {

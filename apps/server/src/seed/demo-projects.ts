@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayType } from '@atrium/contracts/limits';
 import type { GatewayTable, ProjectTable } from '../db/schema';
 import { newGatewayRow } from '../modules/gateways/gateway-rows';
+import type { GatewaysModule } from '../modules/gateways/gateways.module';
+import type { ProjectsModule } from '../modules/projects/projects.module';
 import { newProjectRow } from '../modules/projects/project-view';
 
 type DemoGateway = { type: GatewayType; name: string } & Partial<GatewayTable>;
@@ -89,9 +91,19 @@ const DEMO_WAITING = [
   { mac: 'a4b1c2000002', sn: 'DEMO0002', type: 'klocknx' as const },
 ];
 
+/** The modules whose repositories the demo projects are written through. */
+export interface DemoProjectsModules {
+  projects: Pick<ProjectsModule, 'repo'>;
+  gateways: Pick<GatewaysModule, 'repo'>;
+}
+
 /** Seeds the demo team's projects and gateways, and two waiting gateways. */
-export async function seedDemoProjects(app: FastifyInstance, teamId: string) {
-  const { projectsRepo, gatewaysRepo } = app.services;
+export async function seedDemoProjects(
+  modules: DemoProjectsModules,
+  log: FastifyBaseLogger,
+  teamId: string,
+) {
+  const [projectsRepo, gatewaysRepo] = [modules.projects.repo, modules.gateways.repo];
   let n = 0;
   for (const p of DEMO_PROJECTS) {
     const project = { ...newProjectRow(teamId, p.name), ...p.patch };
@@ -112,7 +124,7 @@ export async function seedDemoProjects(app: FastifyInstance, teamId: string) {
       newGatewayRow({ ...w, name: `${w.type}-${w.mac.slice(-6)}`, waiting: 1, version: '8.5.0' }),
     ),
   );
-  app.log.warn(
+  log.warn(
     'demo waiting gateways (MAC / serial): ' +
       DEMO_WAITING.map((w) => `${w.mac} / ${w.sn}`).join(', '),
   );

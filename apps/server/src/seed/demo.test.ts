@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProjectItem } from '@atrium/contracts/project';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
-import { sweepDemos } from '../modules/hub/hub.plugin';
+import { sweepDemos } from '../modules/hub/hub.module';
 import { HubRepository } from '../modules/hub/hub.repository';
 import { seedDemo } from './demo';
 import { DEMO_LIVE_MACS } from './demo-projects';
@@ -14,10 +14,10 @@ afterAll(() => t.close());
 
 describe('demo seed', () => {
   it('gives the demo team projects with gateways of mixed types and states, and waiting gateways', async () => {
-    expect(await seedDemo(t.app)).toBe(true);
-    const user = await t.app.services.usersRepo.findByEmail('user@atrium.demo');
+    expect(await seedDemo(t.modules, t.app.log)).toBe(true);
+    const user = await t.modules.users.repo.findByEmail('user@atrium.demo');
     if (!user) throw new Error('no demo user');
-    const token = await t.app.services.tokens.sign(user);
+    const token = await t.modules.users.tokens.sign(user);
     const res = await t.app.inject({ url: '/api/project', headers: bearer(token) });
     const projects = res.json<{ projects: ProjectItem[] }>().projects;
     expect(projects.map((p) => [p.name, p.online, p.gateways.length])).toEqual([
@@ -30,16 +30,16 @@ describe('demo seed', () => {
       headers: bearer(token),
     });
     expect(waiting.json()).toMatchObject({ waiting: true });
-    expect(await seedDemo(t.app)).toBe(false);
+    expect(await seedDemo(t.modules, t.app.log)).toBe(false);
   });
 
   it('runs the seeded live gateways on the simulator agent: online, reporting, answering commands', async () => {
     const repo = new HubRepository(t.app.db);
     // The server's start marks every real gateway offline; the sweep brings the live ones back.
     await repo.markAllOffline(Date.now());
-    await sweepDemos(t.app.hub, repo, DEMO_LIVE_MACS);
+    await sweepDemos(t.modules.hub.hub, repo, DEMO_LIVE_MACS);
     const liveNames = async () => {
-      await t.app.hub.flush();
+      await t.modules.hub.hub.flush();
       const rows = await t.app.db
         .selectFrom('gateways')
         .select(['name', 'online', 'virtual'])
@@ -63,10 +63,10 @@ describe('demo seed', () => {
         ]),
       { timeout: 5000 },
     );
-    const [salon] = await t.app.services.gatewaysRepo.findByMacs(['a4b1c2001001']);
+    const [salon] = await t.modules.gateways.repo.findByMacs(['a4b1c2001001']);
     if (!salon) throw new Error('no Salon');
     // The agent answers, then goes offline for its reboot.
-    await expect(t.app.hub.command(salon, 'reboot', {})).resolves.toBeDefined();
-    await vi.waitFor(() => expect(t.app.hub.presence.isOnline(salon.mac)).toBe(false));
+    await expect(t.modules.hub.hub.command(salon, 'reboot', {})).resolves.toBeDefined();
+    await vi.waitFor(() => expect(t.modules.hub.hub.presence.isOnline(salon.mac)).toBe(false));
   });
 });

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Rank } from '@atrium/contracts/limits';
 import { newId } from '../lib/ids';
-import { seedDemoProjects } from './demo-projects';
+import type { UsersModule } from '../modules/users/users.module';
+import { seedDemoProjects, type DemoProjectsModules } from './demo-projects';
 
 /** Demo accounts seeded on an empty database (development only; listed in the README). */
 export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = [
@@ -16,8 +17,11 @@ export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = 
  * Seeds a demo team with one verified account per rank, and its projects and
  * gateways, when no user exists yet.
  */
-export async function seedDemo(app: FastifyInstance): Promise<boolean> {
-  const { usersRepo, users } = app.services;
+export async function seedDemo(
+  modules: DemoProjectsModules & { users: UsersModule },
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const { repo: usersRepo, users } = modules.users;
   if ((await usersRepo.countUsers()) > 0) return false;
   const teamId = newId();
   const [first, ...rest] = await Promise.all(
@@ -29,8 +33,8 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (!first) return false;
   await usersRepo.createTeamWithUser({ id: teamId, name: 'Demo' }, first);
   for (const row of rest) await usersRepo.insertUser(row);
-  await seedDemoProjects(app, teamId);
-  app.log.warn(
+  await seedDemoProjects(modules, log, teamId);
+  log.warn(
     'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
   );
   return true;

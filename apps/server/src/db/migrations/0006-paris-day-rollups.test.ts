@@ -23,7 +23,7 @@ const dayRows = (series: number) =>
 
 describe(`migration 0006: day rollups in Paris time (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => {
   it('rebuilds the day rollups from the hours: UTC days when undone, Paris days when applied', async () => {
-    const store = t.app.services.timeseries;
+    const store = t.modules.timeseries.store;
     const s = await store.ensureSeries(seriesKey());
     // Every hour around both 2026 changes of time, so UTC and Paris days cut them differently.
     const hours = (from: number, count: number) =>

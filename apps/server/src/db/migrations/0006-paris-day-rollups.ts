@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { parisDayStart } from '../../modules/timeseries/paris-time';
+import { parisDayStart } from '../../lib/paris-time';
 
 /** Hours mapped per INSERT: two parameters each, under SQLite's and PostgreSQL's limits. */
 const CHUNK = 500;

@@ -4,7 +4,7 @@ import { parseMac, parseSerial, versionSchema } from '@atrium/contracts/gateway'
 import type { GatewayType } from '@atrium/contracts/limits';
 import { AppError } from '../../lib/errors';
 import { sha256 } from '../../lib/ids';
-import { isGatewayType } from '../projects/project-view';
+import { isGatewayType } from '../../lib/tenancy/stored-values';
 import { newGatewayRow } from './gateway-rows';
 import type { GatewaysRepository } from './gateways.repository';
 

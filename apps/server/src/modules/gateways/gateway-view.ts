@@ -1,5 +1,5 @@
 import { POOL_TYPES, type GatewayDetails, type GatewayItem } from '@atrium/contracts/gateway';
-import { isGatewayType, parseAddons } from '../projects/project-view';
+import { isGatewayType, parseAddons } from '../../lib/tenancy/stored-values';
 import type { GatewayView } from './gateways.repository';
 
 const flag = (v: number) => v === 1;

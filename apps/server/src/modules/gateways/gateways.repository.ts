@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { GatewayTable } from '../../db/schema';
-import { bumpTeams } from '../projects/team-revisions.repository';
+import type { GatewayRef } from '../../lib/tenancy/project-access.repository';
+import { bumpTeams, projectTeamRevision } from '../../lib/tenancy/team-revisions.repository';
 
 export type GatewayRow = Omit<Selectable<GatewayTable>, 'secret_hash'>;
 /** A gateway with the name and addons of its project (null when unlinked). */
@@ -52,9 +53,6 @@ const COLUMNS = [
   'g.updated_at',
 ] as const;
 
-/** A route's gateway reference: a MAC (already normalised) or an id. */
-export type GatewayRef = { mac: string } | { id: string };
-
 /** The only place with SQL for gateways and their shares. */
 export class GatewaysRepository {
   constructor(private readonly db: Db) {}
@@ -78,36 +76,9 @@ export class GatewaysRepository {
     ).executeTakeFirst();
   }
 
-  /** What decides a user's role on a gateway: its team, its project's team, viewer grant, share. */
-  accessRow(ref: GatewayRef, userId: string) {
-    const q = this.db
-      .selectFrom('gateways as g')
-      .leftJoin('projects as p', 'p.id', 'g.project_id')
-      .select((eb) => [
-        'g.team_id',
-        'p.team_id as project_team',
-        eb
-          .exists(
-            eb
-              .selectFrom('project_viewers as v')
-              .select('v.user_id')
-              .whereRef('v.project_id', '=', 'g.project_id')
-              .where('v.user_id', '=', userId),
-          )
-          .as('viewer'),
-        eb
-          .exists(
-            eb
-              .selectFrom('gateway_shares as s')
-              .select('s.user_id')
-              .whereRef('s.gateway_id', '=', 'g.id')
-              .where('s.user_id', '=', userId),
-          )
-          .as('shared'),
-      ]);
-    return (
-      'mac' in ref ? q.where('g.mac', '=', ref.mac) : q.where('g.id', '=', ref.id)
-    ).executeTakeFirst();
+  /** The revision the project's gateway table is cached under (its team's). */
+  revisionOfProject(projectId: string) {
+    return projectTeamRevision(this.db, projectId);
   }
 
   listByProject(projectId: string): Promise<GatewayView[]> {

@@ -17,10 +17,10 @@ import {
 } from '@atrium/contracts/gateway';
 import { messageReply } from '@atrium/contracts/user';
 import { errorReply } from '../../lib/schemas';
-import { csvErrorReply } from '../projects/error-replies';
+import { csvErrorReply } from '../../lib/error-replies';
 import { requireUser } from '../../plugins/auth';
-import { sendPrepared } from '../projects/prepared-json';
-import { CSV_UPLOAD_NOTE, csvFileBody, readCsvUpload } from './csv-upload';
+import { sendPrepared } from '../../lib/prepared-json';
+import { CSV_UPLOAD_NOTE, csvFileBody, readCsvUpload } from '../../lib/csv-upload';
 import type { GatewayImportService } from './gateway-import.service';
 import type { GatewaysService } from './gateways.service';
 

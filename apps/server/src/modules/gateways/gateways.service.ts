@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { linkedGatewayName, type GatewayItem, type WaitingReply } from '@atrium/contracts/gateway';
 import type { GatewayType } from '@atrium/contracts/limits';
 import { AppError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth';
-import type { RevisionCache } from '../projects/list-cache';
-import { PreparedJson } from '../projects/prepared-json';
-import { gatewayRef, type ProjectAccess } from '../projects/project-access';
-import type { ProjectsRepository } from '../projects/projects.repository';
+import type { SessionUser } from '../../lib/session-user';
+import type { RevisionCache } from '../../lib/list-cache';
+import { PreparedJson } from '../../lib/prepared-json';
+import { gatewayRef, type ProjectAccess } from '../../lib/tenancy/project-access';
 import type { UsersRepository } from '../users/users.repository';
 import { newGatewayRow } from './gateway-rows';
 import { toGatewayDetails, toGatewayItem, toGatewayItems } from './gateway-view';
@@ -14,8 +13,7 @@ import type { GatewayView, GatewaysRepository } from './gateways.repository';
 
 export interface GatewaysDeps {
   gateways: GatewaysRepository;
-  projects: ProjectsRepository;
-  users: UsersRepository;
+  users: Pick<UsersRepository, 'findByEmail'>;
   access: ProjectAccess;
   cache: RevisionCache;
   /** The reference version of a type, given to new virtual gateways. */
@@ -40,7 +38,7 @@ export class GatewaysService {
 
   /** A project's gateway table as JSON, built once per change of its team. */
   async listProjectJson(projectId: string): Promise<PreparedJson> {
-    const revision = await this.d.projects.revisionOfProject(projectId);
+    const revision = await this.d.gateways.revisionOfProject(projectId);
     if (revision === undefined) throw notFound('project');
     return this.d.cache.get(`gateways:${projectId}`, revision, async () => {
       const gateways = toGatewayItems(await this.d.gateways.listByProject(projectId));

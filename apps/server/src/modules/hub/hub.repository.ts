@@ -1,10 +1,11 @@
-import type { Updateable } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { sqliteHandleOf, type Db } from '../../db/database';
-import type { GatewayTable } from '../../db/schema';
-import { bumpTeams } from '../projects/team-revisions.repository';
-import type { SqliteWriteThread } from '../timeseries/sqlite-write-thread';
-import { applySqlite } from './hub-sqlite-writes';
+import {
+  applyGatewayPatchesSqlite,
+  type GatewayPatch,
+  type GatewayPatchWriter,
+} from '../../lib/tenancy/gateway-state.repository';
+import { bumpTeams } from '../../lib/tenancy/team-revisions.repository';
 
 /** What the hub needs to know about a gateway, looked up by MAC. */
 export interface GatewayIdentity {
@@ -19,37 +20,17 @@ export interface GatewayIdentity {
   pendingInit: boolean;
 }
 
-/** A coalesced write of presence and info columns for one gateway. */
-export type GatewayPatch = Pick<
-  Updateable<GatewayTable>,
-  | 'online'
-  | 'last_online'
-  | 'last_connection'
-  | 'ip'
-  | 'volt'
-  | 'busload'
-  | 'protect'
-  | 'version'
-  | 'vpn_online'
-  | 'vpn_last_connection'
-  | 'step'
-  | 'pooltype'
-  | 'pending_init'
-  | 'waiting_update'
-  | 'initpswds'
->;
-
 /** The only place with SQL for the hub's presence, info and pending work. */
 export class HubRepository {
   private readonly sqlite: SQLite.Database | undefined;
 
   /**
    * `writerThread`: on SQLite in the server, the time-series writer thread, which then
-   * commits the gateway patches (decision record 0010).
+   * commits the gateway patches (decision record 0010); undefined while it is not running.
    */
   constructor(
     private readonly db: Db,
-    private readonly writerThread?: () => SqliteWriteThread | undefined,
+    private readonly writerThread?: () => GatewayPatchWriter | undefined,
   ) {
     this.sqlite = sqliteHandleOf(db);
   }
@@ -92,7 +73,9 @@ export class HubRepository {
     if (sqlite) {
       // One synchronous transaction while holding Kysely's single connection: a thousand
       // updates take milliseconds instead of holding the connection for many event-loop turns.
-      await this.db.connection().execute(async () => applySqlite(sqlite, patches, bump));
+      await this.db
+        .connection()
+        .execute(async () => applyGatewayPatchesSqlite(sqlite, patches, bump));
       return;
     }
     await this.db.transaction().execute(async (trx) => {

@@ -13,10 +13,11 @@ import {
 } from '@atrium/contracts/hub';
 import { forbidden, notFound } from '../../lib/errors';
 import { commandErrorReply, errorReply } from '../../lib/schemas';
-import { requireUser, type SessionUser } from '../../plugins/auth';
-import type { ProjectAccess } from '../projects/project-access';
-import type { GatewayActions } from './gateway-actions.service';
-import type { GatewayTokens } from './gateway-tokens.service';
+import { requireUser } from '../../plugins/auth';
+import type { SessionUser } from '../../lib/session-user';
+import type { ProjectAccess } from '../../lib/tenancy/project-access';
+import type { GatewayActions } from './commands/gateway-actions.service';
+import type { GatewayTokens } from './commands/gateway-tokens.service';
 
 interface Options {
   actions: GatewayActions;

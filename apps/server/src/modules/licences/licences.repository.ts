@@ -1,7 +1,7 @@
 import { sql, type Insertable, type UpdateObject } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, LicenceTable } from '../../db/schema';
-import { bumpTeams } from '../projects/team-revisions.repository';
+import { bumpTeams } from '../../lib/tenancy/team-revisions.repository';
 
 const CHUNK = 500;
 

@@ -8,9 +8,9 @@ import {
   useLicenceReply,
 } from '@atrium/contracts/licence';
 import { errorReply } from '../../lib/schemas';
-import { csvErrorReply } from '../projects/error-replies';
+import { csvErrorReply } from '../../lib/error-replies';
 import { requireUser } from '../../plugins/auth';
-import { CSV_UPLOAD_NOTE, csvFileBody, readCsvUpload } from '../gateways/csv-upload';
+import { CSV_UPLOAD_NOTE, csvFileBody, readCsvUpload } from '../../lib/csv-upload';
 import type { LicenceImportService } from './licence-import.service';
 import type { LicencesService } from './licences.service';
 

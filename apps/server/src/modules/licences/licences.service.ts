@@ -1,8 +1,8 @@
 import { LICENCE_TYPES, type Licence, type LicenceType } from '@atrium/contracts/licence';
 import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth';
-import type { ProjectAccess } from '../projects/project-access';
-import { formatAddons, parseAddons } from '../projects/project-view';
+import type { SessionUser } from '../../lib/session-user';
+import type { ProjectAccess } from '../../lib/tenancy/project-access';
+import { formatAddons, parseAddons } from '../../lib/tenancy/stored-values';
 import type { ProjectRow } from '../projects/projects.repository';
 import type { ProjectsService } from '../projects/projects.service';
 import { increment, type LicencesRepository, type ProjectEffect } from './licences.repository';

@@ -3,11 +3,8 @@ import { parseMac } from '@atrium/contracts/gateway';
 import { VOLTAGE_MEASUREMENT, type GraphQuery, type GraphReply } from '@atrium/contracts/graph';
 import { AppError } from '../../lib/errors';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
-import {
-  TimeSeriesError,
-  type SeriesKey,
-  type TimeSeriesStore,
-} from '../timeseries/timeseries.types';
+import { TimeSeriesError } from '../../lib/timeseries-error';
+import type { SeriesKey, TimeSeriesStore } from '../timeseries/timeseries.types';
 import { knxSeriesKey, voltageSeriesKey } from './monitoring-series';
 import { monitorableDpt, normalizeAddress } from './monitored-rules';
 import type { MonitoredRepository } from './monitored.repository';

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await set(gw1.mac, [{ address: '1/1/1' }, { address: '1/1/3' }]);
   await set(gw2.mac, [{ address: '1/1/2' }]);
   // 1/1/1: one point a minute for the day, value = minute of the day; 1/1/3 switches on at noon.
-  const store = t.app.services.timeseries;
+  const store = t.modules.timeseries.store;
   const temp = await store.ensureSeries(knxSeriesKey(project.id, gw1.mac, '1/1/1'));
   const boiler = await store.ensureSeries(knxSeriesKey(project.id, gw1.mac, '1/1/3'));
   const minutes = Array.from({ length: 24 * 60 }, (_, i) => ({
@@ -39,7 +39,8 @@ beforeAll(async () => {
     { seriesId: boiler, t: T0 - DAY, v: 0 },
     { seriesId: boiler, t: T0 + 12 * 60 * MIN, v: 1 },
   ]);
-  const { monitoring, timeseriesWriter } = t.app.services;
+  const monitoring = t.modules.monitoring;
+  const timeseriesWriter = t.modules.timeseries.writer;
   expect(await monitoring.recordVoltage(project.id, gw1.mac, T0 + MIN, 29.5)).toBe(true);
   expect(await monitoring.recordVoltage(project.id, gw1.mac, T0 + 2 * MIN, 28.5)).toBe(true);
   await timeseriesWriter.flush();

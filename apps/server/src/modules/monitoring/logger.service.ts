@@ -1,7 +1,7 @@
 import { LOGGER_KEYS } from '@atrium/contracts/monitoring';
 import { loggerSchema, type Logger } from '@atrium/contracts/project';
 import { AppError, notFound } from '../../lib/errors';
-import { toLogger } from '../projects/project-view';
+import { toLogger } from '../../lib/tenancy/stored-values';
 import type { ProjectsRepository } from '../projects/projects.repository';
 import type { MonitoredService } from './monitored.service';
 import type { VoltageRecorder } from './voltage-recorder';

@@ -24,7 +24,7 @@ describe('pause and restart recording', () => {
     await call(t.app, team.owner, 'POST', `/api/gateway/monitored/${gw1.mac}`, {
       monitor: [{ address: '1/1/1' }],
     });
-    const m = t.app.services.monitoring;
+    const m = t.modules.monitoring;
     expect(await m.monitorListFor(gw1.mac)).toEqual([{ ga: '1/1/1', dpt: '9.001' }]);
     expect(await m.recordVoltage(project.id, gw1.mac, 1_000, 29)).toBe(true);
 
@@ -40,9 +40,9 @@ describe('pause and restart recording', () => {
     expect(restarted.json()).toMatchObject({ logger: { pause: false } });
     expect(await m.monitorListFor(gw1.mac)).toEqual([{ ga: '1/1/1', dpt: '9.001' }]);
     expect(await m.recordVoltage(project.id, gw1.mac, 3_000, 30)).toBe(true);
-    await t.app.services.timeseriesWriter.flush();
+    await t.modules.timeseries.writer.flush();
 
-    const id = await t.app.services.timeseries.findSeries(voltageSeriesKey(project.id, gw1.mac));
+    const id = await t.modules.timeseries.store.findSeries(voltageSeriesKey(project.id, gw1.mac));
     const rows = await t.app.db
       .selectFrom('ts_raw')
       .select(['t', 'v'])
@@ -57,7 +57,7 @@ describe('pause and restart recording', () => {
   });
 
   it('refuses invalid voltage points and records nothing for an unknown project', async () => {
-    const m = t.app.services.monitoring;
+    const m = t.modules.monitoring;
     await expect(m.recordVoltage('no-such-project', 'aabbccddeeff', 1, 29)).resolves.toBe(false);
     const team = await monitoringTeam(t.app);
     await expect(m.recordVoltage(team.project.id, team.gw1.mac, 1, Number.NaN)).rejects.toThrow();
@@ -110,7 +110,7 @@ describe('voltage monitoring options', () => {
       body,
     );
     expect(res.statusCode).toBe(status);
-    const project = await t.app.services.projectsRepo.findById(team.project.id);
+    const project = await t.modules.projects.repo.findById(team.project.id);
     if (code) {
       expect(res.json()).toMatchObject({ code });
       expect(project?.voltage_activate).toBe(0);
@@ -140,7 +140,8 @@ describe('telling gateways what to record', () => {
     const team = await monitoringTeam(t.app);
     await upload(t.app, team.owner, `/api/project/ets/update/${team.project.id}`, 'a.xml', ETS_XML);
     const sent: [string, MonitorTarget[]][] = [];
-    const { gatewaysRepo, projectsRepo } = t.app.services;
+    const gatewaysRepo = t.modules.gateways.repo;
+    const projectsRepo = t.modules.projects.repo;
     const service = new MonitoredService({
       repo: new MonitoredRepository(t.app.db),
       ets: new EtsService(new EtsRepository(t.app.db)),
@@ -178,7 +179,8 @@ describe('telling gateways what to record', () => {
 
   it('keeps a change even when the gateway refuses the command', async () => {
     const team = await monitoringTeam(t.app);
-    const { gatewaysRepo, projectsRepo } = t.app.services;
+    const gatewaysRepo = t.modules.gateways.repo;
+    const projectsRepo = t.modules.projects.repo;
     const service = new MonitoredService({
       repo: new MonitoredRepository(t.app.db),
       ets: new EtsService(new EtsRepository(t.app.db)),

@@ -43,7 +43,7 @@ describe('a gateway leaving or outside the project', () => {
   it('ignores, then purges, the addresses of a gateway moved to another project', async () => {
     const team = await withEts();
     await team.set(team.gw1.mac, [{ address: '1/1/1' }]);
-    await t.app.services.gatewaysRepo.update(team.gw1, { project_id: null });
+    await t.modules.gateways.repo.update(team.gw1, { project_id: null });
     const list = await call(t.app, team.owner, 'GET', `/api/project/monitored/${team.project.id}`);
     expect(list.json()).toEqual({ monitored: [] });
     // The address is free again for the gateways still in the project.
@@ -75,7 +75,7 @@ describe('monitored addresses of a project', () => {
         },
       ]),
     );
-    const store = t.app.services.timeseries;
+    const store = t.modules.timeseries.store;
     const series = await store.ensureSeries(knxSeriesKey(team.project.id, team.gw1.mac, '1/1/1'));
     await store.writeBatch([{ seriesId: series, t: 60_000, v: 21.5 }]);
     const url = `/api/project/monitored/${team.project.id}`;
@@ -118,7 +118,7 @@ describe('a connected gateway', () => {
       project_id: team.project.id,
       virtual: 1,
     });
-    await vi.waitFor(() => expect(t.app.hub.reachable(demo)).toBe(true));
+    await vi.waitFor(() => expect(t.modules.hub.hub.reachable(demo)).toBe(true));
     const res = await team.set(demo.mac, [{ address: '1/1/1' }]);
     expect(res.json()).toEqual({
       monitored: [{ address: '1/1/1', dpt: '9.001', name: 'Living room' }],

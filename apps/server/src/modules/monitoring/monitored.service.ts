@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MonitoredAddress } from '@atrium/contracts/monitoring';
 import { AppError, notFound } from '../../lib/errors';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
-import { gatewayRef } from '../projects/project-access';
+import { gatewayRef } from '../../lib/tenancy/project-access';
 import type { ProjectsRepository } from '../projects/projects.repository';
 import { etsFileNotFound, flatten, type EtsService } from './ets.service';
 import { annotateTree } from './gateway-ets';
@@ -37,7 +37,7 @@ export interface MonitoredDeps {
   gateways: GatewaysRepository;
   projects: ProjectsRepository;
   log: FastifyBaseLogger;
-  /** Absent until the hub is wired: gateways then fetch their list on connect (monitorListFor). */
+  /** Absent without a hub: gateways then get their list on connect (monitorListFor). */
   sendMonitor?: SendMonitor;
 }
 

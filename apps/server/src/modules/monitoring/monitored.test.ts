@@ -138,7 +138,7 @@ describe('monitored addresses of a gateway', () => {
 
   it('keeps the project total within the plan maximum (maxAddress)', async () => {
     const team = await withEts();
-    await t.app.services.projectsRepo.update(team.project, { logger_address: 3 });
+    await t.modules.projects.repo.update(team.project, { logger_address: 3 });
     expect(
       (await team.set(team.gw1.mac, [{ address: '1/1/1' }, { address: '1/1/2' }])).statusCode,
     ).toBe(200);

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
+import type { HubEvents } from '../hub/hub-events';
+import type { Hub } from '../hub/hub.service';
 import type { ProjectsRepository } from '../projects/projects.repository';
 import type { BatchingWriter } from '../timeseries/batching-writer';
 import type { TimeSeriesStore } from '../timeseries/timeseries.types';
@@ -26,12 +28,14 @@ export interface MonitoringDeps {
   timeseries: TimeSeriesStore;
   writer: BatchingWriter;
   log: FastifyBaseLogger;
-  /** The hub's `monitor` command; without it, gateways fetch their list on connect. */
-  sendMonitor?: SendMonitor;
+  /** The hub's commands, for `monitor`; without them, gateways get their list on connect. */
+  commands?: Pick<Hub, 'reachable' | 'command'>;
+  /** The hub's events: the supply voltage of every `info` is recorded. */
+  events?: Pick<HubEvents, 'on'>;
 }
 
-/** The monitoring services, and the two entry points the gateway hub calls. */
-export interface MonitoringServices {
+/** The monitoring services, its routes, and the two entry points the gateway hub calls. */
+export interface MonitoringModule {
   ets: EtsService;
   monitored: MonitoredService;
   logger: LoggerService;
@@ -41,10 +45,24 @@ export interface MonitoringServices {
   recordVoltage(projectId: string, mac: string, t: number, volt: number): Promise<boolean>;
   /** Hub, on a gateway's connect: the `monitor` list to send it (empty when paused). */
   monitorListFor(mac: string): Promise<MonitorTarget[]>;
+  /** Every monitoring route (area `monitoring` of the spec's call catalogue). */
+  routes: FastifyPluginAsync;
 }
 
-/** Builds the monitoring services (issue 4): ETS files, monitored addresses, logger, graph. */
-export function createMonitoring(d: MonitoringDeps): MonitoringServices {
+/** The hub's `monitor` command: false when the gateway cannot be reached now. */
+const monitorSender =
+  (commands: NonNullable<MonitoringDeps['commands']>): SendMonitor =>
+  async (gw, addresses) => {
+    if (!commands.reachable(gw)) return false;
+    await commands.command(gw, 'monitor', { addresses });
+    return true;
+  };
+
+/**
+ * Builds the monitoring module (the console's logger and graphs): ETS files, monitored
+ * addresses, logger, graph, favorites.
+ */
+export function createMonitoringModule(d: MonitoringDeps): MonitoringModule {
   const monitoredRepo = new MonitoredRepository(d.db);
   const ets = new EtsService(new EtsRepository(d.db));
   const monitored = new MonitoredService({
@@ -53,32 +71,40 @@ export function createMonitoring(d: MonitoringDeps): MonitoringServices {
     gateways: d.gateways,
     projects: d.projects,
     log: d.log,
-    ...(d.sendMonitor ? { sendMonitor: d.sendMonitor } : {}),
+    ...(d.commands ? { sendMonitor: monitorSender(d.commands) } : {}),
   });
   const recorder = new VoltageRecorder({
     store: d.timeseries,
     writer: d.writer,
     projects: d.projects,
   });
+  // The supply voltage of every info (the recorder honours the logger pause).
+  d.events?.on('info', (e) => {
+    if (e.volt === null) return;
+    void recorder
+      .recordVoltage(e.project, e.mac, Date.now(), e.volt)
+      .catch((err: unknown) => d.log.warn({ err, mac: e.mac }, 'supply voltage not recorded'));
+  });
+  const logger = new LoggerService({ projects: d.projects, monitored, recorder });
+  const graph = new GraphService({
+    store: d.timeseries,
+    monitored: monitoredRepo,
+    gateways: d.gateways,
+  });
+  const favorites = new FavoritesService(new FavoritesRepository(d.db));
   return {
     ets,
     monitored,
-    logger: new LoggerService({ projects: d.projects, monitored, recorder }),
-    graph: new GraphService({
-      store: d.timeseries,
-      monitored: monitoredRepo,
-      gateways: d.gateways,
-    }),
-    favorites: new FavoritesService(new FavoritesRepository(d.db)),
+    logger,
+    graph,
+    favorites,
     recordVoltage: (projectId, mac, t, volt) => recorder.recordVoltage(projectId, mac, t, volt),
     monitorListFor: (mac) => monitored.monitorListFor(mac),
+    routes: async (app) => {
+      await app.register(etsRoutes, { ets, monitored });
+      await app.register(monitoredRoutes, { monitored });
+      await app.register(loggerRoutes, { logger });
+      await app.register(graphRoutes, { graph, favorites });
+    },
   };
 }
-
-/** Every monitoring route (area `monitoring` of the spec's call catalogue). */
-export const monitoringRoutes: FastifyPluginAsync<MonitoringServices> = async (app, s) => {
-  await app.register(etsRoutes, { ets: s.ets, monitored: s.monitored });
-  await app.register(monitoredRoutes, { monitored: s.monitored });
-  await app.register(loggerRoutes, { logger: s.logger });
-  await app.register(graphRoutes, { graph: s.graph, favorites: s.favorites });
-};

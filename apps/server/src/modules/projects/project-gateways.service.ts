@@ -1,9 +1,9 @@
 import { LIMITS } from '@atrium/contracts/limits';
 import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../lib/session-user';
 import type { GatewayView } from '../gateways/gateways.repository';
-import { ownsGateway } from './project-access';
-import { isGatewayType } from './project-view';
+import { ownsGateway } from '../../lib/tenancy/project-access';
+import { isGatewayType } from '../../lib/tenancy/stored-values';
 import type { ProjectsDeps, ProjectsService } from './projects.service';
 
 /** 404 naming the MACs that are unknown or not the caller's: nothing was changed. */

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const projectOf = (id: string) => t.app.services.projectsRepo.findById(id);
+const projectOf = (id: string) => t.modules.projects.repo.findById(id);
 
 describe('link and unlink gateways', () => {
   it('links the account’s gateways by MAC in any form, cutting names to 20 characters', async () => {
@@ -184,7 +184,7 @@ describe('viewers of a project', () => {
         events: { status: true, voltage: false, thresholds: false },
       },
     };
-    await t.app.services.projectsRepo.update(p, { notification: JSON.stringify(notification) });
+    await t.modules.projects.repo.update(p, { notification: JSON.stringify(notification) });
     await call(boss, 'POST', `/api/project/viewer/add/${p.id}`, { email: guest.email });
     expect((await call(boss, 'GET', `/api/project/${p.id}`)).json()).toMatchObject({
       project: { notification, features: ['notification'] },

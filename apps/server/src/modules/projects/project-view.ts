@@ -1,47 +1,18 @@
-import { GATEWAY_ADDONS, type GatewayAddon } from '@atrium/contracts/gateway';
-import { GATEWAY_TYPES, type GatewayType } from '@atrium/contracts/limits';
-import {
-  DEFAULT_LOGGER,
-  DEFAULT_NOTIFICATION,
-  RETENTIONS,
-  notificationSchema,
-  onlineIndicator,
-  projectFeatures,
-  type GatewaySummary,
-  type Logger,
-  type Notification,
-  type ProjectItem,
-  type ProjectRole,
+import type {
+  GatewaySummary,
+  Notification,
+  ProjectItem,
+  ProjectRole,
 } from '@atrium/contracts/project';
+import { DEFAULT_LOGGER, onlineIndicator, projectFeatures } from '@atrium/contracts/project';
 import { newId } from '../../lib/ids';
+import {
+  isGatewayType,
+  parseAddons,
+  parseNotification,
+  toLogger,
+} from '../../lib/tenancy/stored-values';
 import type { ProjectRow } from './projects.repository';
-
-const oneOf =
-  <T extends string>(list: readonly T[]) =>
-  (v: string | null | undefined): v is T =>
-    list.some((x) => x === v);
-
-export const isGatewayType = oneOf<GatewayType>(GATEWAY_TYPES);
-const isAddon = oneOf<GatewayAddon>(GATEWAY_ADDONS);
-const isRetention = oneOf(RETENTIONS);
-
-/** Addons are stored comma-separated. */
-export const parseAddons = (text: string | null | undefined): GatewayAddon[] =>
-  (text ?? '').split(',').filter(isAddon);
-
-export const formatAddons = (addons: readonly GatewayAddon[]): string =>
-  GATEWAY_ADDONS.filter((a) => addons.includes(a)).join(',');
-
-/** Stored notification settings, or the defaults when absent or unreadable. */
-export function parseNotification(text: string | null): Notification {
-  if (!text) return DEFAULT_NOTIFICATION;
-  try {
-    const parsed = notificationSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : DEFAULT_NOTIFICATION;
-  } catch {
-    return DEFAULT_NOTIFICATION;
-  }
-}
 
 /** Viewers see which notifications are on, never the addresses or Pushover keys. */
 const redacted = (n: Notification): Notification => ({
@@ -77,26 +48,6 @@ export function groupSummaries(rows: readonly SummaryRow[]): Map<string, Gateway
     byProject.set(r.project_id, list);
   }
   return byProject;
-}
-
-/** The logger settings of a stored project (document 2 §3). */
-export function toLogger(p: ProjectRow): Logger {
-  return {
-    subscription: p.logger_subscription,
-    retention: isRetention(p.logger_retention) ? p.logger_retention : DEFAULT_LOGGER.retention,
-    endlogdate: Number(p.logger_endlogdate),
-    pause: p.logger_pause === 1,
-    status: p.logger_status === 'inactive' ? 'inactive' : 'active',
-    vpn: p.logger_vpn,
-    vpn_licence: p.logger_vpn_licence,
-    address: p.logger_address,
-    maxThresholds: p.logger_max_thresholds,
-    voltage: {
-      activate: p.voltage_activate === 1,
-      minimum: p.voltage_minimum,
-      maximum: p.voltage_maximum,
-    },
-  };
 }
 
 /** A project as the list shows it to a caller with `role`. */

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProjectTable } from '../../db/schema';
-import { bumpTeams, teamRevision } from './team-revisions.repository';
+import { bumpTeams, teamRevision } from '../../lib/tenancy/team-revisions.repository';
 
 export type ProjectRow = ProjectTable;
 
@@ -23,26 +23,6 @@ export class ProjectsRepository {
       .select(['id', 'name'])
       .where('team_id', '=', teamId)
       .where('name_key', '=', nameKey)
-      .executeTakeFirst();
-  }
-
-  /** The owning team, and whether the user was granted viewer on the project. */
-  accessRow(projectId: string, userId: string) {
-    return this.db
-      .selectFrom('projects as p')
-      .select((eb) => [
-        'p.team_id',
-        eb
-          .exists(
-            eb
-              .selectFrom('project_viewers as v')
-              .select('v.user_id')
-              .whereRef('v.project_id', '=', 'p.id')
-              .where('v.user_id', '=', userId),
-          )
-          .as('viewer'),
-      ])
-      .where('p.id', '=', projectId)
       .executeTakeFirst();
   }
 
@@ -117,17 +97,6 @@ export class ProjectsRepository {
 
   revision(teamId: string) {
     return teamRevision(this.db, teamId);
-  }
-
-  /** The revision of the team owning the project; undefined when there is no such project. */
-  async revisionOfProject(projectId: string) {
-    const row = await this.db
-      .selectFrom('projects as p')
-      .leftJoin('team_revisions as r', 'r.team_id', 'p.team_id')
-      .select('r.revision')
-      .where('p.id', '=', projectId)
-      .executeTakeFirst();
-    return row ? Number(row.revision ?? 0) : undefined;
   }
 
   /**

@@ -15,10 +15,10 @@ import {
 } from '@atrium/contracts/project';
 import { messageReply } from '@atrium/contracts/user';
 import { errorReply } from '../../lib/schemas';
-import { emailsErrorReply, macsErrorReply } from './error-replies';
+import { emailsErrorReply, macsErrorReply } from '../../lib/error-replies';
 import { requireUser } from '../../plugins/auth';
 import type { ProjectGatewaysService } from './project-gateways.service';
-import { sendPrepared } from './prepared-json';
+import { sendPrepared } from '../../lib/prepared-json';
 import type { ProjectViewersService } from './project-viewers.service';
 import type { ProjectsService } from './projects.service';
 

@@ -1,18 +1,18 @@
 import { PROJECT_FEATURES, type ProjectItem, type ProjectRole } from '@atrium/contracts/project';
 import { AppError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../lib/session-user';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
 import type { UsersRepository } from '../users/users.repository';
-import type { RevisionCache } from './list-cache';
-import type { ProjectAccess } from './project-access';
-import { PreparedJson } from './prepared-json';
+import type { RevisionCache } from '../../lib/list-cache';
+import type { ProjectAccess } from '../../lib/tenancy/project-access';
+import { PreparedJson } from '../../lib/prepared-json';
 import { groupSummaries, newProjectRow, toProjectItem } from './project-view';
 import type { ProjectRow, ProjectsRepository } from './projects.repository';
 
 export interface ProjectsDeps {
   projects: ProjectsRepository;
   gateways: GatewaysRepository;
-  users: UsersRepository;
+  users: Pick<UsersRepository, 'findByEmail'>;
   access: ProjectAccess;
   cache: RevisionCache;
 }

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import type { HealthRepository } from './health.repository';
 
 interface SystemOptions {
+  health: HealthRepository;
   i18nDir: string;
 }
 
@@ -21,7 +23,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemOptions> = async (app, op
       },
     },
     async () => {
-      await app.dbPing();
+      await opts.health.ping();
       return { status: 'ok' as const };
     },
   );

@@ -1,5 +1,6 @@
 import { isStorablePoint } from './timeseries.batch';
-import { TimeSeriesError, type Point, type TimeSeriesStore } from './timeseries.types';
+import { TimeSeriesError } from '../../lib/timeseries-error';
+import type { Point, TimeSeriesStore } from './timeseries.types';
 
 export interface BatchingWriterOptions {
   /** A batch is written as soon as this many points wait (a single bigger write is kept whole). */

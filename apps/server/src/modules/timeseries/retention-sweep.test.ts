@@ -105,10 +105,10 @@ describe('retention sweep (scheduling)', () => {
 async function projectsWithHistory(t: TestServer) {
   const { app } = t;
   const owner = await createUser(app, 'user');
-  const store = app.services.timeseries;
+  const store = t.modules.timeseries.store;
   const project = async (subscription: string) => {
     const row = await createProject(app, owner.team);
-    await app.services.projectsRepo.update(row, { logger_subscription: subscription });
+    await t.modules.projects.repo.update(row, { logger_subscription: subscription });
     return store.ensureSeries(seriesKey({ projectId: row.id }));
   };
   const [free, pro, trial] = [await project('free'), await project('pro'), await project('trial')];
@@ -146,7 +146,7 @@ describe(`retention sweep (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => {
 
   it('prunes each project by its plan when the job runs', async () => {
     const { free, pro, trial, points } = await projectsWithHistory(t);
-    const report = await t.app.services.retentionSweep.run();
+    const report = await t.modules.timeseries.sweep.run();
     expect(report?.projects).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ plan: 'free', deletedPoints: 1 }),
@@ -164,7 +164,7 @@ describe(`retention sweep timer (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, ()
   it('runs on its own after start when RETENTION_SWEEP_HOURS is set, and stops on close', async () => {
     // 0.2 s between sweeps; the first one 0.2 s after the app is ready.
     const t = await startTestServer({ RETENTION_SWEEP_HOURS: String(0.2 / 3600) });
-    const sweep = t.app.services.retentionSweep;
+    const sweep = t.modules.timeseries.sweep;
     try {
       const { free, pro, points } = await projectsWithHistory(t);
       await vi.waitFor(

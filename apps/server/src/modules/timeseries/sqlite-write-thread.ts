@@ -1,13 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { GatewayPatch } from '../hub/hub.repository';
-import {
-  TimeSeriesError,
-  type PruneResult,
-  type PruneScope,
-  type Point,
-  type SeriesKey,
-  type TimeSeriesErrorCode,
-} from './timeseries.types';
+import type { GatewayPatch, GatewayPatchWriter } from '../../lib/tenancy/gateway-state.repository';
+import { TimeSeriesError, type TimeSeriesErrorCode } from '../../lib/timeseries-error';
+import type { PruneResult, PruneScope, Point, SeriesKey } from './timeseries.types';
 
 /** How often the checkpointer thread copies the WAL back into the database (PASSIVE). */
 const CHECKPOINT_EVERY_MS = 1_000;
@@ -51,7 +45,7 @@ export function decodePoints(triples: Float64Array): Point[] {
  * nothing, so MQTT acknowledgements and console events are not held up behind
  * them. A batch's promise resolves after the thread's COMMIT.
  */
-export class SqliteWriteThread {
+export class SqliteWriteThread implements GatewayPatchWriter {
   private readonly worker: Worker;
   private readonly checkpointer: Worker;
   private readonly pending = new Map<

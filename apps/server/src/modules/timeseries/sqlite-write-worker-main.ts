@@ -1,11 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
 import { openDatabase, sqliteHandleOf } from '../../db/database';
-import { applySqlite } from '../hub/hub-sqlite-writes';
+import { applyGatewayPatchesSqlite } from '../../lib/tenancy/gateway-state.repository';
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
 import { decodePoints, type WriteReply, type WriteRequest } from './sqlite-write-thread';
 import { TimeSeriesRepository } from './timeseries.repository';
-import { TimeSeriesError, type SeriesKey } from './timeseries.types';
+import { TimeSeriesError } from '../../lib/timeseries-error';
+import type { SeriesKey } from './timeseries.types';
 
 /**
  * The writer thread: the same store and write algorithm as the main thread, on
@@ -47,7 +48,7 @@ port.on('message', (request: WriteRequest) => {
       else if (request.kind === 'prune')
         reply = { id: request.id, pruned: await store.prune(request.scope, request.olderThan) };
       else if (request.kind === 'gateways')
-        applySqlite(sqlite, new Map(request.patches), request.bump);
+        applyGatewayPatchesSqlite(sqlite, new Map(request.patches), request.bump);
       else reply = { id: request.id, ids: await createSeries(request.keys) };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -1,5 +1,6 @@
 import { isValidPoint, startOfWindow, type RollupLevel } from './timeseries.windows';
-import { TimeSeriesError, type Point } from './timeseries.types';
+import { TimeSeriesError } from '../../lib/timeseries-error';
+import type { Point } from './timeseries.types';
 
 const invalidPoint = (p: Point) =>
   new TimeSeriesError('invalidPoint', `Invalid point ${p.seriesId}@${p.t}=${p.v}`);

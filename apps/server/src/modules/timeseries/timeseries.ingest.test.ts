@@ -15,7 +15,7 @@ let t: TestServer;
 let store: TimeSeriesStore;
 beforeAll(async () => {
   t = await startTestServer();
-  store = t.app.services.timeseries;
+  store = t.modules.timeseries.store;
 });
 afterAll(() => t.close());
 
@@ -77,8 +77,8 @@ describe('ingestion through the batching writer', () => {
 
   it('commits the points still waiting when the server closes', async () => {
     const other = await startTestServer();
-    const id = await other.app.services.timeseries.ensureSeries(seriesKey());
-    const pending = other.app.services.timeseriesWriter.write([{ seriesId: id, t: T0, v: 1 }]);
+    const id = await other.modules.timeseries.store.ensureSeries(seriesKey());
+    const pending = other.modules.timeseries.writer.write([{ seriesId: id, t: T0, v: 1 }]);
     await other.close();
     await expect(pending).resolves.toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import { PARIS_WEEK_OF_MIDNIGHT, parisWeekMidnight } from './paris-time';
+import { PARIS_WEEK_OF_MIDNIGHT, parisWeekMidnight } from '../../lib/paris-time';
 import { FIXED_MS, isFixed, type Level, type RollupLevel, type Span } from './timeseries.windows';
 import type { Aggregation, SeriesKey } from './timeseries.types';
 

@@ -18,7 +18,7 @@ let t: TestServer;
 let store: TimeSeriesStore;
 beforeAll(async () => {
   t = await startTestServer();
-  store = t.app.services.timeseries;
+  store = t.modules.timeseries.store;
 });
 afterAll(() => t.close());
 

@@ -81,17 +81,3 @@ export interface TimeSeriesStore {
   /** Stops background work (SQLite's writer thread); call after the last write. */
   close(): Promise<void>;
 }
-
-export type TimeSeriesErrorCode =
-  'invalidRange' | 'tooManyPoints' | 'invalidPoint' | 'overloaded' | 'writerClosed';
-
-/** A refused time-series operation; `code` is stable (the graph route maps it to a 400). */
-export class TimeSeriesError extends Error {
-  constructor(
-    readonly code: TimeSeriesErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TimeSeriesError';
-  }
-}

@@ -4,8 +4,9 @@ import {
   parisDaysBetween,
   parisWeekEnd,
   parisWeekStart,
-} from './paris-time';
-import { TimeSeriesError, type Precision, type QueryInput, type Window } from './timeseries.types';
+} from '../../lib/paris-time';
+import { TimeSeriesError } from '../../lib/timeseries-error';
+import type { Precision, QueryInput, Window } from './timeseries.types';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

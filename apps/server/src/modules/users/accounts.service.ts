@@ -1,6 +1,6 @@
 import type { Account } from '@atrium/contracts/user';
 import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../lib/session-user';
 import type { UserRow } from './users.repository';
 import { TOKEN_TTL, type UsersDeps, type UsersService } from './users.service';
 

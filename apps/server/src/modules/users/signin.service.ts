@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { LIMITS } from '@atrium/contracts/limits';
 import { AppError } from '../../lib/errors';
 import { sha256 } from '../../lib/ids';
-import { mails } from '../mail/templates';
+import { mails } from './mail-templates';
 import { verifyPassword } from './passwords';
 import type { SessionTokens } from './session-tokens';
 import type { UserRow } from './users.repository';

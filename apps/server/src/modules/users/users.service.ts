@@ -3,7 +3,7 @@ import type { Rank } from '@atrium/contracts/limits';
 import { AppError } from '../../lib/errors';
 import { newId, newSecretToken, sha256 } from '../../lib/ids';
 import type { Mailer } from '../mail/mailer';
-import { mails } from '../mail/templates';
+import { mails } from './mail-templates';
 import { hashPassword } from './passwords';
 import type { UserRow, UsersRepository } from './users.repository';
 

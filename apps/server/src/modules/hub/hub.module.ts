@@ -1,0 +1,173 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { GatewayType } from '@atrium/contracts/limits';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { GatewayPatchWriter } from '../../lib/tenancy/gateway-state.repository';
+import type { ProjectAccess } from '../../lib/tenancy/project-access';
+import type { GatewaysRepository } from '../gateways/gateways.repository';
+import type { BatchingWriter } from '../timeseries/batching-writer';
+import type { TimeSeriesStore } from '../timeseries/timeseries.types';
+import { GatewayActions, type MonitorLists } from './commands/gateway-actions.service';
+import { GatewayTokens } from './commands/gateway-tokens.service';
+import { tokenRoutes } from './commands/tokens.routes';
+import { FirmwareRepository } from './firmware/firmware.repository';
+import { firmwareRoutes } from './firmware/firmware.routes';
+import { FirmwareService } from './firmware/firmware.service';
+import { HubRepository } from './hub.repository';
+import { hubRoutes } from './hub.routes';
+import { Hub } from './hub.service';
+import { EmbeddedBroker } from './transport/embedded-broker';
+import { ExternalBroker } from './transport/external-broker';
+import type { HubTransport } from './transport/transport';
+
+/** What the hub module is built from (see app.ts). */
+export interface HubModuleDeps {
+  db: Db;
+  config: Pick<
+    Config,
+    | 'host'
+    | 'mqttPort'
+    | 'mqttUrl'
+    | 'mqttClientId'
+    | 'mqttBrokerThread'
+    | 'commandTimeoutMs'
+    | 'hubRuns'
+    | 'dataDir'
+    | 'jwtSecret'
+    | 'publicUrl'
+  >;
+  log: FastifyBaseLogger;
+  timeseries: {
+    store: Pick<TimeSeriesStore, 'ensureSeries'>;
+    writer: Pick<BatchingWriter, 'submit'>;
+    /** On SQLite, the writer thread that commits the gateway state (decision 0012). */
+    gatewayPatchWriter: () => GatewayPatchWriter | undefined;
+  };
+  gateways: GatewaysRepository;
+  access: ProjectAccess;
+  /** The reference version of a gateway type (information module). */
+  latestVersion: (type: GatewayType) => Promise<string>;
+  /** Seeded gateways the server runs on the simulator's agent, like virtual ones. */
+  demoLiveMacs: readonly string[];
+}
+
+/** How often demo gateways are (re)started from the database. */
+const DEMO_SWEEP_MS = 30_000;
+
+/** Starts the agents of demo gateways and stops those whose gateway was deleted. */
+export async function sweepDemos(hub: Hub, repo: HubRepository, live: readonly string[]) {
+  const rows = await repo.listRunnable(live);
+  rows.forEach((gw) => hub.demos.ensure(gw));
+  await hub.demos.retain(new Set(rows.map((r) => r.mac)));
+}
+
+async function startTransport(
+  d: HubModuleDeps,
+  hub: Hub,
+  httpServer: HttpServer,
+): Promise<HubTransport | undefined> {
+  const { config, log } = d;
+  if (config.mqttUrl) {
+    const external = new ExternalBroker({
+      url: config.mqttUrl,
+      clientId: config.mqttClientId,
+      sink: hub,
+      counters: hub.counters,
+      log,
+    });
+    await external.start();
+    return external;
+  }
+  if (config.mqttPort === null) return undefined;
+  const embedded = new EmbeddedBroker({
+    host: config.host,
+    port: config.mqttPort,
+    httpServer,
+    sink: hub,
+    counters: hub.counters,
+    thread: config.mqttBrokerThread,
+    log,
+  });
+  await embedded.start();
+  log.info({ port: embedded.port }, 'MQTT broker listening (and on /mqtt over WebSocket)');
+  return embedded;
+}
+
+/**
+ * The gateway hub (ARCHITECTURE.md, "Gateway protocol"): broker, command routes,
+ * firmware and demo gateways. Nothing runs until `start`; its events are what the
+ * realtime and monitoring modules subscribe to.
+ */
+export function createHubModule(d: HubModuleDeps) {
+  const repo = new HubRepository(d.db, d.timeseries.gatewayPatchWriter);
+  const hub = new Hub({
+    repo,
+    timeseries: d.timeseries.store,
+    writer: d.timeseries.writer,
+    log: d.log,
+    presenceFromState: Boolean(d.config.mqttUrl),
+    commandTimeoutMs: d.config.commandTimeoutMs,
+  });
+  const firmware = new FirmwareService(new FirmwareRepository(d.db), {
+    dataDir: d.config.dataDir,
+    secret: d.config.jwtSecret,
+    publicUrl: d.config.publicUrl,
+  });
+  let monitorLists: MonitorLists | undefined;
+  const actions = new GatewayActions({
+    hub,
+    gateways: d.gateways,
+    repo,
+    firmware,
+    latestVersion: d.latestVersion,
+    monitorListFor: async (mac) => (monitorLists ? monitorLists.monitorListFor(mac) : []),
+    log: d.log,
+  });
+  const tokens = new GatewayTokens(hub, repo);
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(hubRoutes, { actions, tokens, access: d.access });
+    await app.register(tokenRoutes, { actions, tokens });
+    await app.register(firmwareRoutes, { firmware, hub });
+  };
+  let transport: HubTransport | undefined;
+  let sweep: NodeJS.Timeout | undefined;
+  const sweepNow = () => sweepDemos(hub, repo, d.demoLiveMacs);
+
+  return {
+    /** The hub itself: presence, stats, events (tests read them too). */
+    hub,
+    events: hub.events,
+    routes,
+    /** `GET /api/gateway/init/{id}` sends init at once when the gateway is online. */
+    initIfOnline: (ref: string) => actions.initIfOnline(ref),
+    /**
+     * Where a connecting gateway's `monitor` list comes from: the monitoring module, built
+     * after the hub (it sends commands through it), so app.ts sets it once, before `start`.
+     */
+    useMonitorLists(source: MonitorLists) {
+      monitorLists = source;
+    },
+    /** Starts the broker (embedded or external) and the demo gateways. */
+    async start(httpServer: HttpServer) {
+      // With the embedded broker nobody is connected at start: what the database says is stale.
+      if (d.config.mqttPort !== null && !d.config.mqttUrl) await repo.markAllOffline(Date.now());
+      transport = await startTransport(d, hub, httpServer);
+      hub.attach(transport);
+      await sweepNow();
+      sweep = setInterval(
+        () =>
+          void sweepNow().catch((err: unknown) => d.log.warn({ err }, 'demo gateway sweep failed')),
+        DEMO_SWEEP_MS,
+      );
+    },
+    /** The embedded broker's TCP port (0 when there is none). */
+    mqttPort: () => (transport instanceof EmbeddedBroker ? transport.port : 0),
+    async close() {
+      clearInterval(sweep);
+      await hub.close();
+    },
+  };
+}
+
+export type HubModule = ReturnType<typeof createHubModule>;

@@ -1,0 +1,165 @@
+import {
+  infoMessage,
+  modbusMessage,
+  parseJson,
+  poolMessage,
+  PROTOCOL_LIMITS,
+  replyMessage,
+  stateMessage,
+  telegramsMessage,
+  type GatewayTopic,
+  type InfoMessage,
+} from '@atrium/contracts/gateway-protocol';
+import type { CommandBus } from '../commands/command-bus';
+import type { GatewayDirectory } from './gateway-directory';
+import type { GatewayStateWriter } from './gateway-state-writer';
+import type { HubEvents } from '../hub-events';
+import type { DropReason, HubCounters } from './hub-stats';
+import type { GatewayIdentity } from '../hub.repository';
+import type { Presence } from '../transport/presence';
+import type { RateLimiter } from './rate-limiter';
+import type { TelegramIngest } from './telegram-ingest';
+import type { Settle, Verdict } from '../transport/transport';
+import type { UpdateTracker } from '../firmware/update-tracker';
+
+export interface IngestDeps {
+  directory: GatewayDirectory;
+  writer: GatewayStateWriter;
+  presence: Presence;
+  commands: CommandBus;
+  updates: UpdateTracker;
+  telegrams: TelegramIngest;
+  events: HubEvents;
+  counters: HubCounters;
+  limiter: RateLimiter;
+  /** With an external broker, presence comes from the retained state topic. */
+  presenceFromState: boolean;
+  /** The gateway said `online`: it is subscribed to its commands. */
+  onReady: (gw: GatewayIdentity) => void;
+}
+
+/** Validates every gateway publish and hands it to the part of the hub that owns it. */
+export class Ingest {
+  constructor(private readonly d: IngestDeps) {}
+
+  /** Judges a publish; `settle` is called once (after commit for telegrams). */
+  receive(mac: string, kind: GatewayTopic, payload: Buffer, settle: Settle): void {
+    if (payload.length > PROTOCOL_LIMITS.maxPayloadBytes)
+      return settle(this.drop('oversized', mac, 'refuse', `${payload.length} bytes`));
+    if (this.d.limiter.take(mac) > 0) return settle(this.drop('rateLimited', mac, 'refuse'));
+    this.d.directory.lookup(mac).then(
+      (gw) => {
+        if (!gw) return settle(this.drop('unknownGateway', mac, 'ack'));
+        try {
+          this.route(gw, kind, payload, settle);
+        } catch {
+          settle(null);
+        }
+      },
+      () => settle(null),
+    );
+  }
+
+  private route(gw: GatewayIdentity, kind: GatewayTopic, payload: Buffer, settle: Settle) {
+    const mac = gw.mac;
+    switch (kind) {
+      case 'state':
+        return void this.state(gw, payload).then(settle, () => settle(null));
+      case 'info':
+        return settle(this.info(gw, payload));
+      case 'telegrams':
+        return this.telegrams(gw, payload, settle);
+      case 'reply':
+        return settle(this.reply(gw, payload));
+      case 'modbus':
+        return settle(
+          this.parsed('modbus', modbusMessage.safeParse(parseJson(payload)).success, mac),
+        );
+      case 'pool':
+        return settle(this.parsed('pool', poolMessage.safeParse(parseJson(payload)).success, mac));
+      case 'cmd':
+        // Only the cloud publishes commands.
+        return settle(this.drop('forbiddenTopic', mac, 'refuse'));
+    }
+  }
+
+  private drop(reason: DropReason, mac: string, verdict: Verdict, detail?: string): Verdict {
+    this.d.counters.drop(reason, mac, detail);
+    return verdict;
+  }
+
+  private parsed(kind: string, ok: boolean, mac: string): Verdict {
+    if (!ok) return this.drop('malformed', mac, 'ack', kind);
+    this.d.counters.accept(kind);
+    return 'ack';
+  }
+
+  private async state(gw: GatewayIdentity, payload: Buffer): Promise<Verdict> {
+    const state = stateMessage.safeParse(payload.toString('utf8'));
+    if (!state.success) return this.drop('malformed', gw.mac, 'ack', 'state');
+    this.d.counters.accept('state');
+    if (this.d.presenceFromState) {
+      // No authentication passed through the hub: read the row again on arrival.
+      if (state.data === 'online') this.d.directory.forget(gw.mac);
+      if (state.data === 'online') await this.d.presence.connected(gw.mac);
+      else await this.d.presence.disconnected(gw.mac);
+    }
+    if (state.data === 'online') this.d.onReady(gw);
+    return 'ack';
+  }
+
+  private info(gw: GatewayIdentity, payload: Buffer): Verdict {
+    const info = infoMessage.safeParse(parseJson(payload));
+    if (!info.success) return this.drop('malformed', gw.mac, 'ack', 'info');
+    this.d.counters.accept('info');
+    this.storeInfo(gw, info.data);
+    return 'ack';
+  }
+
+  private storeInfo(gw: GatewayIdentity, info: InfoMessage) {
+    this.d.writer.put(gw.mac, gw.teamId, {
+      ip: info.ip,
+      volt: info.volt,
+      busload: info.busload,
+      protect: info.protect ? 1 : 0,
+      vpn_online: info.vpn.online ? 1 : 0,
+      vpn_last_connection: info.vpn.lastConnection,
+      ...(info.pooltype ? { pooltype: info.pooltype } : {}),
+    });
+    if (info.version !== gw.version) this.d.updates.finished(gw, info.version);
+    if (!gw.projectId) return;
+    this.d.events.emit('info', {
+      project: gw.projectId,
+      mac: gw.mac,
+      version: info.version,
+      ip: info.ip,
+      volt: info.volt,
+      busload: info.busload,
+      protect: info.protect,
+      vpn: info.vpn,
+    });
+  }
+
+  /** What waits for the commit is the verdict's inputs only, not the message. */
+  private telegrams(gw: GatewayIdentity, payload: Buffer, settle: Settle): void {
+    const message = telegramsMessage.safeParse(parseJson(payload));
+    if (!message.success) return settle(this.drop('malformed', gw.mac, 'ack', 'telegrams'));
+    if (!gw.projectId) return settle(this.drop('noProject', gw.mac, 'ack'));
+    const [mac, count] = [gw.mac, message.data.items.length];
+    this.d.telegrams.store(gw, gw.projectId, message.data.items, (outcome) => {
+      if (outcome === 'invalid') return settle(this.drop('malformed', mac, 'ack', 'telegram time'));
+      if (outcome === 'refused') return settle(this.drop('storeRefused', mac, 'retry'));
+      this.d.counters.accept('telegrams', count);
+      settle('ack');
+    });
+  }
+
+  private reply(gw: GatewayIdentity, payload: Buffer): Verdict {
+    const reply = replyMessage.safeParse(parseJson(payload));
+    if (!reply.success) return this.drop('malformed', gw.mac, 'ack', 'reply');
+    if (!this.d.commands.handle(gw.mac, reply.data))
+      return this.drop('unknownReply', gw.mac, 'ack');
+    this.d.counters.accept('reply');
+    return 'ack';
+  }
+}

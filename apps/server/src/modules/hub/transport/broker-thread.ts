@@ -1,0 +1,207 @@
+import { Worker } from 'node:worker_threads';
+import type { WebSocket } from 'ws';
+import { Outbox, ownBytes, type FromBroker, type ToBroker } from './broker-thread-protocol';
+import type { HubCounters } from '../ingest/hub-stats';
+import type { TransportSink } from './transport';
+
+export interface BrokerThreadOptions {
+  host: string;
+  port: number;
+  sink: TransportSink;
+  counters: Pick<HubCounters, 'drop' | 'disconnect'>;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** The broker thread's young generation: semi-spaces of 32 MiB, twice V8's default. */
+const BROKER_YOUNG_GENERATION_MB = 96;
+
+/** How long after an unexpected end the broker thread is started again. */
+const RESTART_AFTER_MS = 1_000;
+
+/**
+ * The main thread's side of the broker thread (broker-thread-main.ts): it
+ * answers the thread's questions with the hub (the sink), keeps the list of
+ * connected gateways, relays MQTT over WebSocket, and sends commands. If the
+ * thread ever ends unexpectedly, its gateways are marked offline and it is
+ * started again on the same port; the gateways reconnect by themselves.
+ */
+export class BrokerThread {
+  private worker: Worker | undefined;
+  private out: Outbox<ToBroker> | undefined;
+  private readonly connected = new Set<string>();
+  private readonly commands = new Map<number, { resolve(): void; reject(err: Error): void }>();
+  private readonly webSockets = new Map<number, WebSocket>();
+  private nextId = 1;
+  private closing = false;
+  private closed: (() => void) | undefined;
+  private restart: NodeJS.Timeout | undefined;
+  port = 0;
+
+  constructor(private readonly o: BrokerThreadOptions) {}
+
+  get connectedCount(): number {
+    return this.connected.size;
+  }
+
+  /** Starts the thread; rejects if it cannot listen (a port in use). */
+  start(): Promise<void> {
+    return new Promise<void>((resolve, reject) =>
+      this.spawn(this.port || this.o.port, resolve, reject),
+    );
+  }
+
+  private spawn(port: number, resolve: () => void, reject: (err: Error) => void) {
+    // The bootstrap registers tsx itself (as the time-series writer thread's does).
+    const worker = new Worker(new URL('./broker-worker.mjs', import.meta.url), {
+      workerData: { host: this.o.host, port },
+      // A CPU profile of the server (--cpu-prof) covers this thread too.
+      execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
+      // Twice V8's young generation: a packet lives for one turn of the loop, which at
+      // 11,000 publishes a second outlasted two scavenges and filled the old generation.
+      resourceLimits: { maxYoungGenerationSizeMb: BROKER_YOUNG_GENERATION_MB },
+    });
+    this.worker = worker;
+    const out = new Outbox<ToBroker>((batch) => worker.postMessage(batch));
+    this.out = out;
+    let started = false;
+    worker.on('message', (batch: FromBroker[]) => {
+      for (const m of batch) {
+        if (m.t === 'listening') {
+          started = true;
+          this.port = m.port;
+          resolve();
+        } else if (m.t === 'failed') {
+          const err = Object.assign(new Error(m.message), { code: m.code });
+          void worker.terminate();
+          reject(err);
+        } else this.onMessage(m, out);
+      }
+    });
+    worker.on('error', (err) => {
+      if (!started) reject(err);
+      else this.o.log.error({ err: err.message }, 'MQTT broker thread failed');
+    });
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.out = undefined;
+      this.lost();
+      if (this.closing) return this.closed?.();
+      if (!started) return reject(new Error(`MQTT broker thread exited (${code})`));
+      this.o.log.error({ code }, 'MQTT broker thread ended: restarting it');
+      this.restart = setTimeout(
+        () =>
+          this.spawn(
+            this.port,
+            () => {},
+            (err) => this.o.log.error({ err: err.message }, 'MQTT broker thread did not restart'),
+          ),
+        RESTART_AFTER_MS,
+      );
+    });
+  }
+
+  /** Everything the ended thread had: its gateways are offline, its commands failed. */
+  private lost() {
+    if (!this.closing) for (const mac of this.connected) void this.o.sink.disconnected(mac);
+    this.connected.clear();
+    for (const c of this.commands.values()) c.reject(new Error('broker thread ended'));
+    this.commands.clear();
+    for (const ws of this.webSockets.values()) ws.terminate();
+    this.webSockets.clear();
+  }
+
+  private onMessage(m: FromBroker, out: Outbox<ToBroker>) {
+    switch (m.t) {
+      case 'auth':
+        return void this.o.sink.authenticate(m.mac, m.secret).then(
+          (ok) => out.send({ t: 'auth', id: m.id, ok }),
+          () => out.send({ t: 'auth', id: m.id, ok: null }),
+        );
+      case 'publish':
+        return this.publish(m, out);
+      case 'up':
+        this.connected.add(m.mac);
+        return void this.o.sink.connected(m.mac);
+      case 'down':
+        this.connected.delete(m.mac);
+        return void this.o.sink.disconnected(m.mac);
+      case 'drop':
+        return this.o.counters.drop(m.reason, m.mac, m.detail);
+      case 'cut':
+        return this.o.counters.disconnect(m.reason);
+      case 'sent': {
+        const c = this.commands.get(m.id);
+        this.commands.delete(m.id);
+        return m.error === undefined ? c?.resolve() : c?.reject(new Error(m.error));
+      }
+      case 'ws-out':
+        return this.webSockets.get(m.conn)?.send(m.data);
+      case 'ws-end': {
+        const ws = this.webSockets.get(m.conn);
+        this.webSockets.delete(m.conn);
+        return ws?.close();
+      }
+      case 'listening':
+      case 'failed':
+      case 'closed':
+        return;
+    }
+  }
+
+  /**
+   * Hands a publish to the hub and answers its verdict. What waits for the commit is
+   * kept small (the id, not the message or its payload): 11,000 publishes a second
+   * each waiting some tens of milliseconds would otherwise fill the old generation.
+   */
+  private publish(m: Extract<FromBroker, { t: 'publish' }>, out: Outbox<ToBroker>) {
+    const id = m.id;
+    const payload = Buffer.from(m.payload.buffer, m.payload.byteOffset, m.payload.byteLength);
+    this.o.sink.receive(m.mac, m.kind, payload, (verdict) =>
+      out.send({ t: 'verdict', id, verdict }),
+    );
+  }
+
+  /** Serves MQTT over an accepted WebSocket: its bytes are relayed to the thread's aedes. */
+  serveWebSocket(ws: WebSocket) {
+    const out = this.out;
+    if (!out) return ws.terminate();
+    const conn = this.nextId++;
+    this.webSockets.set(conn, ws);
+    out.send({ t: 'ws-open', conn });
+    ws.on('message', (data: Buffer) => out.send({ t: 'ws-in', conn, data: ownBytes(data) }));
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => {
+      if (this.webSockets.delete(conn)) out.send({ t: 'ws-close', conn });
+    });
+  }
+
+  publishCommand(mac: string, payload: string): Promise<void> {
+    const out = this.out;
+    if (!out) return Promise.reject(new Error('broker thread not running'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.commands.set(id, { resolve, reject });
+      out.send({ t: 'command', id, mac, payload });
+    });
+  }
+
+  /** Closes every gateway connection and the listener, then ends the thread. */
+  async close() {
+    this.closing = true;
+    clearTimeout(this.restart);
+    const worker = this.worker;
+    if (!worker) return;
+    const ended = new Promise<void>((resolve) => (this.closed = resolve));
+    const closedByThread = new Promise<void>((resolve) =>
+      worker.on('message', (batch: FromBroker[]) => {
+        if (batch.some((m) => m.t === 'closed')) resolve();
+      }),
+    );
+    this.out?.send({ t: 'close' });
+    // The thread answers once aedes has closed; a stuck thread is ended anyway.
+    await Promise.race([closedByThread, new Promise((r) => setTimeout(r, 5_000))]);
+    await worker.terminate();
+    await ended;
+  }
+}

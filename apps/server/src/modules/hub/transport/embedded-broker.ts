@@ -1,0 +1,65 @@
+import type { Server as HttpServer } from 'node:http';
+import { WebSocketServer } from 'ws';
+import { AedesBroker } from './aedes-broker';
+import { BrokerThread } from './broker-thread';
+import type { HubCounters } from '../ingest/hub-stats';
+import type { HubTransport, TransportSink } from './transport';
+
+export interface EmbeddedBrokerOptions {
+  host: string;
+  /** TCP port; 0 picks a free one (tests). */
+  port: number;
+  /** MQTT over WebSocket is served at /mqtt on this HTTP server. */
+  httpServer: HttpServer;
+  sink: TransportSink;
+  counters: HubCounters;
+  /** Runs aedes in a thread of its own (MQTT_BROKER_THREAD, on by default). */
+  thread: boolean;
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * The embedded MQTT 3.1.1 broker (aedes) over TCP on MQTT_PORT and over
+ * WebSocket at /mqtt. By default aedes and every gateway socket live in a
+ * worker thread of the server process (BrokerThread), which leaves the main
+ * event loop to the hub, the API and socket.io; see decision record 0011.
+ */
+export class EmbeddedBroker implements HubTransport {
+  readonly kind = 'embedded' as const;
+  private readonly engine: AedesBroker | BrokerThread;
+  private wss: WebSocketServer | undefined;
+
+  constructor(private readonly o: EmbeddedBrokerOptions) {
+    const { host, port, sink, counters, log } = o;
+    this.engine = o.thread
+      ? new BrokerThread({ host, port, sink, counters, log })
+      : new AedesBroker({ host, port, sink, counters });
+  }
+
+  get port(): number {
+    return this.engine.port;
+  }
+
+  get connectedCount(): number {
+    return this.engine.connectedCount;
+  }
+
+  async start() {
+    await this.engine.start();
+    const wss = new WebSocketServer({ noServer: true });
+    this.wss = wss;
+    this.o.httpServer.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/mqtt') return;
+      wss.handleUpgrade(req, socket, head, (ws) => this.engine.serveWebSocket(ws));
+    });
+  }
+
+  publishCommand(mac: string, payload: string): Promise<void> {
+    return this.engine.publishCommand(mac, payload);
+  }
+
+  async close() {
+    this.wss?.close();
+    await this.engine.close();
+  }
+}

@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
+import { createProject } from '../../../../test/fixtures';
+import {
+  connectAs,
+  gatewayWithSecret,
+  publishTelegrams,
+  startAgent,
+  storedGateway,
+  storedPoints,
+  waitFor,
+} from '../../../../test/hub-helpers';
+import { MOSQUITTO, startMosquitto, type Mosquitto } from '../../../../test/mosquitto';
+import {
+  bearer,
+  createUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../../../test/test-server';
+
+let mosquitto: Mosquitto;
+let t: TestServer;
+let owner: TestUser;
+let project: { id: string };
+
+beforeAll(async () => {
+  if (!existsSync(MOSQUITTO)) return;
+  mosquitto = await startMosquitto();
+  t = await startTestServer({ MQTT_URL: mosquitto.hubUrl });
+  owner = await createUser(t.app, 'user');
+  project = await createProject(t.app, owner.team);
+});
+afterAll(async () => {
+  await t?.close();
+  await mosquitto?.stop();
+});
+
+/** A gateway known to the server and to mosquitto's password file. */
+async function newGateway() {
+  const gw = await gatewayWithSecret(t.app, { team_id: owner.team, project_id: project.id });
+  mosquitto.addUser(gw.mac, gw.secret);
+  await new Promise((r) => setTimeout(r, 200)); // mosquitto reloads on SIGHUP
+  return gw;
+}
+
+describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQTT_URL)', () => {
+  it('refuses a wrong secret', async () => {
+    const gw = await newGateway();
+    await expect(connectAs(mosquitto.url, gw.mac, 'wrong')).rejects.toThrow(
+      /Not authorized|Bad username/i,
+    );
+  });
+
+  it('keeps a gateway out of another gateway’s topics (ACL pattern nx/%u/#)', async () => {
+    const [a, b] = [await newGateway(), await newGateway()];
+    const client = await connectAs(mosquitto.url, a.mac, a.secret);
+    const items = [{ ga: '3/3/3', dpt: '9.001', value: 1, t: Date.now() }];
+    // mosquitto acknowledges and silently drops a publish the ACL denies (MQTT 3.1.1).
+    await client.publishAsync(
+      topicOf(b.mac, 'telegrams'),
+      JSON.stringify({ v: 1, seq: 0, items }),
+      { qos: 1 },
+    );
+    // A subscription outside its tree is granted but delivers nothing.
+    const seen: string[] = [];
+    client.on('message', (topic) => seen.push(topic));
+    await client.subscribeAsync(`nx/${b.mac}/#`, { qos: 1 });
+    const other = await connectAs(mosquitto.url, b.mac, b.secret);
+    await other.publishAsync(topicOf(b.mac, 'state'), 'online', { qos: 1, retain: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual([]);
+    await other.endAsync();
+    const series = await t.modules.timeseries.store.findSeries({
+      projectId: project.id,
+      gatewayMac: b.mac,
+      address: '3/3/3',
+      kind: 'knx',
+    });
+    expect(series).toBeUndefined();
+    await client.endAsync();
+  });
+
+  it('keeps presence from the retained state and the last will, stores info and telegrams', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(mosquitto.url, gw.mac, gw.secret);
+    await client.publishAsync(topicOf(gw.mac, 'state'), 'online', { qos: 1, retain: true });
+    await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 1);
+    const info = {
+      v: PROTOCOL_VERSION,
+      version: '8.6.0',
+      ip: '10.0.0.9',
+      volt: 28.7,
+      busload: 1,
+      protect: false,
+      vpn: { online: false, lastConnection: null },
+    };
+    await client.publishAsync(topicOf(gw.mac, 'info'), JSON.stringify(info), { qos: 1 });
+    const at = Date.now() - 5_000;
+    const items = [{ ga: '1/1/9', dpt: '9.001', value: 19.5, t: at }];
+    await publishTelegrams(client, gw.mac, items);
+    await waitFor(async () => (await storedGateway(t.app, gw.mac)).ip === '10.0.0.9');
+    const raw = await waitFor(async () => {
+      const points = await storedPoints(t.app, {
+        projectId: project.id,
+        mac: gw.mac,
+        address: '1/1/9',
+      });
+      return points.length > 0 ? points : undefined;
+    });
+    expect(raw.map((p) => ({ t: p.t, v: p.v }))).toEqual([{ t: at, v: 19.5 }]);
+    client.stream.destroy(); // the last will says offline
+    await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 0);
+  });
+
+  it('round-trips a command with a simulated gateway; offline gives 409 at once', async () => {
+    const gw = await newGateway();
+    const call = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
+    expect((await call(`/api/gateway/reboot/${gw.mac}`)).statusCode).toBe(409);
+    const agent = startAgent(mosquitto.url, { ...gw, type: 'kloudnx' });
+    await waitFor(() => t.modules.hub.hub.presence.isOnline(gw.mac));
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await call(`/api/gateway/nodered/restart/${gw.mac}`)).json()).toEqual({
+      message: 'noderedRestarting',
+    });
+    expect(t.modules.hub.hub.stats().transport).toBe('external');
+    await agent.stop();
+  });
+});

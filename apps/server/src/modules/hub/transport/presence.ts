@@ -1,0 +1,58 @@
+import type { GatewayDirectory } from '../ingest/gateway-directory';
+import type { GatewayStateWriter } from '../ingest/gateway-state-writer';
+import type { HubEvents } from '../hub-events';
+import type { GatewayIdentity } from '../hub.repository';
+
+/**
+ * Which gateways are connected (to this node's broker, or as the external
+ * broker's retained state says), kept in memory so a command to an offline
+ * gateway fails at once; every change is written and told to the console.
+ */
+export class Presence {
+  private readonly online = new Set<string>();
+
+  constructor(
+    private readonly directory: GatewayDirectory,
+    private readonly writer: GatewayStateWriter,
+    private readonly events: HubEvents,
+  ) {}
+
+  isOnline(mac: string): boolean {
+    return this.online.has(mac);
+  }
+
+  get count(): number {
+    return this.online.size;
+  }
+
+  async connected(mac: string) {
+    if (this.online.has(mac)) return;
+    this.online.add(mac);
+    const gw = await this.directory.lookup(mac);
+    if (!gw) return;
+    const now = Date.now();
+    this.writer.put(mac, gw.teamId, { online: 1, last_online: now });
+    this.emit(gw, true, now);
+  }
+
+  async disconnected(mac: string) {
+    if (!this.online.delete(mac)) return;
+    const gw = await this.directory.lookup(mac);
+    if (!gw) return;
+    const now = Date.now();
+    this.writer.put(mac, gw.teamId, { online: 0, last_connection: now });
+    this.emit(gw, false, now);
+  }
+
+  private emit(gw: GatewayIdentity, online: boolean, now: number) {
+    if (!gw.projectId) return;
+    this.events.emit('state', {
+      project: gw.projectId,
+      mac: gw.mac,
+      online,
+      // lastOnline: the last connect; lastConnection: the last disconnect (document 1 §3).
+      lastOnline: online ? now : null,
+      lastConnection: online ? null : now,
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/database';
+import type { ProjectAccess } from '../../lib/tenancy/project-access';
+import type { ProjectsService } from '../projects/projects.service';
+import { LicenceImportService } from './licence-import.service';
+import { LicencesRepository } from './licences.repository';
+import { licenceRoutes } from './licences.routes';
+import { LicencesService } from './licences.service';
+
+/** What the licences module is built from (see app.ts). */
+export interface LicencesModuleDeps {
+  db: Db;
+  access: ProjectAccess;
+  /** A used licence answers with the project as it now is (projects module). */
+  projects: ProjectsService;
+}
+
+/** Licence keys: check, use on a project, import (document 2 §7, document 3 §7). */
+export function createLicencesModule(d: LicencesModuleDeps) {
+  const repo = new LicencesRepository(d.db);
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(licenceRoutes, {
+      licences: new LicencesService(repo, d.access, d.projects),
+      importer: new LicenceImportService(repo),
+    });
+  };
+  return { routes };
+}

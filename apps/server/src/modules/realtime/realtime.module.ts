@@ -1,0 +1,150 @@
+import type { Server as HttpServer } from 'node:http';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import { joinRequest, SOCKET_EVENTS } from '@atrium/contracts/hub';
+import type { SessionUser } from '../../lib/session-user';
+import type { ProjectAccess } from '../../lib/tenancy/project-access';
+import type { HubEvents } from '../hub/hub-events';
+import type { SessionResolver } from '../users/session-resolver';
+
+/** What the realtime module is built from (see app.ts). */
+export interface RealtimeDeps {
+  httpServer: HttpServer;
+  /** The users module's session resolver (the HTTP auth plugin uses the same one). */
+  sessions: Pick<SessionResolver, 'resolve'>;
+  access: Pick<ProjectAccess, 'projectRole'>;
+  /** The hub's gateway events, relayed to the project rooms. */
+  events: Pick<HubEvents, 'on'>;
+  /** With several nodes: events reach sockets of every node through Redis. */
+  redisUrl?: string | undefined;
+  /** Every node receives the gateways' state topic (external broker). */
+  everyNodeHearsPresence?: boolean;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** The socket.io server, started by app.ts once the hub runs, and how to stop it. */
+export interface RealtimeModule {
+  start(): Promise<void>;
+  /** Sockets, then the Redis clients. */
+  close(): Promise<void>;
+}
+
+/**
+ * Redis clients for the sharded adapter (SPUBLISH/SSUBSCRIBE, Redis 7+): in its
+ * dynamic mode a node subscribes only to the rooms its own sockets are in, so a
+ * project's events reach only the nodes where someone watches it.
+ */
+async function redisAdapter(url: string, log: RealtimeDeps['log']) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  // A lost connection is retried by the client; it must not crash the process.
+  for (const c of [pub, sub])
+    c.on('error', (err: Error) => log?.warn({ err: err.message }, 'Redis error'));
+  await Promise.all([pub.connect(), sub.connect()]);
+  return {
+    adapter: createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' }),
+    close: async () => {
+      await Promise.all([pub.quit(), sub.quit()]).catch(() => {});
+    },
+  };
+}
+
+const handshake = z.object({ token: z.string().min(1).max(4096) });
+const ack = z.custom<(reply: object) => void>((v) => typeof v === 'function');
+const projectRoom = (id: string) => `project:${id}`;
+const telegramRoom = (id: string) => `project:${id}:telegrams`;
+
+/** The session token of the handshake, checked like a bearer token (revoked tokens refused). */
+async function userOf(socket: Socket, d: RealtimeDeps): Promise<SessionUser | null> {
+  const auth = handshake.safeParse(socket.handshake.auth);
+  if (!auth.success) return null;
+  return d.sessions.resolve(auth.data.token);
+}
+
+/**
+ * socket.io on the server's HTTP port (path /socket.io): a client signs in with
+ * its session token, joins the rooms of projects it may read, and receives the
+ * hub's gateway events there (docs/gateway-protocol.md, "Console events").
+ */
+async function startRealtime(d: RealtimeDeps) {
+  const redis = d.redisUrl ? await redisAdapter(d.redisUrl, d.log) : undefined;
+  // destroyUpgrade off: WebSocket upgrades to /mqtt belong to the MQTT broker.
+  const io = new Server(d.httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    destroyUpgrade: false,
+    ...(redis ? { adapter: redis.adapter } : {}),
+  });
+  const users = new WeakMap<Socket, SessionUser>();
+  io.use((socket, next) => {
+    userOf(socket, d).then(
+      (user) => {
+        if (!user) return next(new Error('unauthorized'));
+        users.set(socket, user);
+        next();
+      },
+      () => next(new Error('unauthorized')),
+    );
+  });
+  io.on('connection', (socket) => {
+    socket.on('join', async (raw: unknown, reply: unknown) => {
+      const parsedAck = ack.safeParse(reply);
+      const answer = parsedAck.success ? parsedAck.data : () => {};
+      const req = joinRequest.safeParse(raw);
+      const user = users.get(socket);
+      if (!req.success || !user) return answer({ ok: false, code: 'validation' });
+      const role = await d.access.projectRole(user, req.data.project).catch(() => null);
+      if (!role) return answer({ ok: false, code: 'notFound' });
+      await socket.join(projectRoom(req.data.project));
+      if (req.data.telegrams) await socket.join(telegramRoom(req.data.project));
+      answer({ ok: true, role });
+    });
+    socket.on('leave', async (raw: unknown) => {
+      const req = joinRequest.safeParse(raw);
+      if (!req.success) return;
+      await socket.leave(projectRoom(req.data.project));
+      await socket.leave(telegramRoom(req.data.project));
+    });
+  });
+  // Thousands of gateways report every second: on one node, nothing is encoded for a room
+  // nobody is in. Through Redis the room may have members on other nodes: always publish.
+  const relay = redis
+    ? (room: string, event: string, payload: object) => void io.to(room).emit(event, payload)
+    : (room: string, event: string, payload: object) => {
+        if (io.sockets.adapter.rooms.has(room)) io.to(room).emit(event, payload);
+      };
+  // Presence comes from the state topic every node reads (external broker): each node
+  // tells its own sockets, else a browser would get one copy per node. (Update events
+  // also start on the node that sent the command, or that took the info: through Redis,
+  // where a repeated progress step changes nothing on screen.)
+  const local = (room: string, event: string, payload: object) => {
+    if (io.sockets.adapter.rooms.has(room)) io.local.to(room).emit(event, payload);
+  };
+  const presence = d.everyNodeHearsPresence ? local : relay;
+  d.events.on('state', (e) => presence(projectRoom(e.project), SOCKET_EVENTS.state, e));
+  d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
+  d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
+  d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
+  return {
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await redis?.close();
+    },
+  };
+}
+
+/** The realtime module: nothing runs until `start`. */
+export function createRealtimeModule(d: RealtimeDeps): RealtimeModule {
+  let running: { close(): Promise<void> } | undefined;
+  return {
+    async start() {
+      running ??= await startRealtime(d);
+    },
+    async close() {
+      await running?.close();
+    },
+  };
+}

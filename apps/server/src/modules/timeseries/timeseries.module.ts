@@ -1,0 +1,39 @@
+import type { Db } from '../../db/database';
+import type { GatewayPatchWriter } from '../../lib/tenancy/gateway-state.repository';
+import { BatchingWriter } from './batching-writer';
+import { createTimeSeriesStore } from './create-timeseries-store';
+import type { WarnLog } from './postgres-partitions.repository';
+import { RetentionSweep, type RetentionSweepDeps, type SweepLog } from './retention-sweep';
+import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
+
+/** What the time-series module is built from (see app.ts). */
+export interface TimeSeriesModuleDeps {
+  db: Db;
+  log: WarnLog & SweepLog;
+  /** Every project's plan, read at each retention sweep (projects module). */
+  subscriptions: RetentionSweepDeps['subscriptions'];
+}
+
+/**
+ * The time-series store (on SQLite, batches go to a writer thread, decision 0010), the
+ * batching writer every producer submits to, and the retention sweep. app.ts starts and
+ * stops them with the server.
+ */
+export function createTimeSeriesModule(d: TimeSeriesModuleDeps) {
+  const store = createTimeSeriesStore(d.db, d.log, { writerThread: true });
+  const writer = new BatchingWriter(store);
+  const sweep = new RetentionSweep({ store, subscriptions: d.subscriptions, log: d.log });
+  return {
+    store,
+    writer,
+    sweep,
+    /**
+     * On SQLite, the writer thread, which also commits the hub's gateway state
+     * (decision 0012); undefined on PostgreSQL or while the thread is not running.
+     */
+    gatewayPatchWriter: (): GatewayPatchWriter | undefined =>
+      store instanceof SqliteTimeSeriesStore ? store.sharedWriter() : undefined,
+  };
+}
+
+export type TimeSeriesModule = ReturnType<typeof createTimeSeriesModule>;

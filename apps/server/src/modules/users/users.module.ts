@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Mailer } from '../mail/mailer';
+import { accountRoutes } from './accounts.routes';
+import { AccountsService } from './accounts.service';
+import { SessionResolver } from './session-resolver';
+import { SessionTokens } from './session-tokens';
+import { SigninService } from './signin.service';
+import { UsersRepository } from './users.repository';
+import { userRoutes } from './users.routes';
+import { UsersService } from './users.service';
+
+/** What the users module is built from (see app.ts). */
+export interface UsersModuleDeps {
+  db: Db;
+  mailer: Mailer;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  /** The console's address: links in mails, and secure cookies when it is https. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Accounts, sign-in and sessions (area `user` of the spec's call catalogue). */
+export function createUsersModule(d: UsersModuleDeps) {
+  const repo = new UsersRepository(d.db);
+  const tokens = new SessionTokens(d.jwtSecret, d.jwtTtlSeconds);
+  const deps = { repo, mailer: d.mailer, publicUrl: d.publicUrl, log: d.log };
+  const users = new UsersService(deps);
+  const signin = new SigninService(deps, users, tokens);
+  const accounts = new AccountsService(deps, users);
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(userRoutes, {
+      users,
+      signin,
+      secureCookies: d.publicUrl.startsWith('https://'),
+    });
+    await app.register(accountRoutes, { accounts });
+  };
+  return {
+    repo,
+    users,
+    tokens,
+    /** Checks session tokens for the auth plugin and the socket.io handshake alike. */
+    sessions: new SessionResolver(tokens, repo),
+    routes,
+  };
+}
+
+export type UsersModule = ReturnType<typeof createUsersModule>;
