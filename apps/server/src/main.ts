@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemo } from './seed/demo';
+import { SHUTDOWN_TIMEOUT_MS, stopServer } from './shutdown';
 
-/** Starts the server and stops it cleanly on SIGTERM / SIGINT. */
+/** Starts the server and stops it on SIGTERM / SIGINT (forcibly if closing hangs). */
 async function main() {
   const config = loadConfig();
   const { app, modules } = await buildApp(config);
@@ -15,13 +16,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    void stopServer(app, { timeoutMs: SHUTDOWN_TIMEOUT_MS });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
