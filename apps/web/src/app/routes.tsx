@@ -27,11 +27,12 @@ const ProjectsEntry = lazyPage(
   () => import('../features/projects/projects-entry'),
   'ProjectsEntry',
 );
-const ProjectsListPage = lazyPage(
-  () => import('../features/projects/projects-list-page'),
-  'ProjectsListPage',
+// The project screens are composed in ./screens from the projects, gateways and monitoring features.
+const ProjectsListScreen = lazyPage(
+  () => import('./screens/projects-list-screen'),
+  'ProjectsListScreen',
 );
-const ProjectPage = lazyPage(() => import('../features/projects/project-page'), 'ProjectPage');
+const ProjectScreen = lazyPage(() => import('./screens/project-screen'), 'ProjectScreen');
 const GatewayDetailPage = lazyPage(
   () => import('../features/gateway-detail/gateway-detail-page'),
   'GatewayDetailPage',
@@ -86,8 +87,8 @@ export const routes: RouteObject[] = [
                 element: <RealtimeOutlet />,
                 children: [
                   { index: true, element: <ProjectsEntry /> },
-                  { path: 'list', element: <ProjectsListPage /> },
-                  { path: ':projectID', element: <ProjectPage /> },
+                  { path: 'list', element: <ProjectsListScreen /> },
+                  { path: ':projectID', element: <ProjectScreen /> },
                   { path: ':projectID/gateway/:gatewayID', element: <GatewayDetailPage /> },
                   {
                     path: ':projectID/modbus-configuration-new/meters',

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { forgotBody } from '@atrium/contracts/user';
 import { api } from '../../lib/api/client';
@@ -10,6 +11,12 @@ export function useModifyPassword(): () => Promise<void> {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const user = useSession();
+  const sending = useMutation({
+    mutationFn: (body: { email: string }) => api.post('/api/user/password/forgot', body),
+    onSuccess: (_, { email }) =>
+      notify.success('modifyPassword.sent', { values: { email }, duration: 5000 }),
+    onError: () => notify.error(),
+  });
 
   return async () => {
     if (!user) return;
@@ -21,15 +28,8 @@ export function useModifyPassword(): () => Promise<void> {
         interpolation: { escapeValue: true },
       }),
       confirmLabel: t('modifyPassword.send'),
-      onConfirm: async () => {
-        try {
-          await api.post('/api/user/password/forgot', body);
-          notify.success('modifyPassword.sent', { values: { email: body.email }, duration: 5000 });
-        } catch (error) {
-          notify.error();
-          throw error;
-        }
-      },
+      // A failure rejects: the confirmation reports it (confirm() resolves false).
+      onConfirm: () => sending.mutateAsync(body),
     });
   };
 }

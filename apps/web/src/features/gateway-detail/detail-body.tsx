@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,10 +8,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { useTranslation } from 'react-i18next';
-import type { GatewayItem } from '@atrium/contracts/gateway';
+import type { GatewayDetails, GatewayItem } from '@atrium/contracts/gateway';
 import type { VersionStatus } from '@atrium/contracts/version';
 import { ActionsPanel } from './actions/actions-panel';
-import type { useGatewayDetails } from './api/detail-queries';
 import { FirmwareCard } from './firmware/firmware-card';
 import type { useFirmwareUpdate } from './firmware/use-firmware-update';
 import { IdentityCard } from './header/identity-card';
@@ -20,7 +20,7 @@ import { detailButtons, type DetailButton } from './model/buttons';
 
 interface Props {
   gateway: GatewayItem;
-  details: ReturnType<typeof useGatewayDetails>;
+  details: UseQueryResult<GatewayDetails>;
   latest: string | undefined;
   status: VersionStatus | undefined;
   access: DetailAccess;

@@ -1,20 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
-import { formatMac, type GatewayItem } from '@atrium/contracts/gateway';
+import { formatMac, type GatewayDetails, type GatewayItem } from '@atrium/contracts/gateway';
 import { versionStatus } from '@atrium/contracts/version';
 import { PARTNER_DOMAINS } from '../../config/env';
+import { latestVersionsQuery } from '../../lib/api/latest-versions-query';
+import { projectQuery } from '../../lib/api/project-query';
 import { selectGateway } from '../../lib/display-mode';
 import { useSession } from '../../lib/session/use-session';
 import { PageHeader } from '../../ui/page-header';
-import {
-  useGatewayDetails,
-  useGatewayItem,
-  useLatestVersions,
-  useProjectOf,
-} from './api/detail-queries';
+import { gatewayDetailsQuery, gatewayQuery } from './api/detail-queries';
 import { DetailBody } from './detail-body';
 import { DetailDialogs } from './dialogs/detail-dialogs';
 import type { OpenDialog } from './dialogs/open-dialog';
@@ -27,10 +25,10 @@ export function GatewayDetailPage() {
   const { t } = useTranslation();
   const user = useSession();
   const { projectID = '', gatewayID = '' } = useParams();
-  const item = useGatewayItem(gatewayID);
-  const details = useGatewayDetails(gatewayID);
-  const project = useProjectOf(projectID);
-  const latest = useLatestVersions();
+  const item = useQuery(gatewayQuery(gatewayID));
+  const details = useQuery(gatewayDetailsQuery(gatewayID));
+  const project = useQuery(projectQuery(projectID));
+  const latest = useQuery(latestVersionsQuery());
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const gw = item.data;
 
@@ -83,7 +81,7 @@ export function GatewayDetailPage() {
 
 interface ContentProps {
   gateway: GatewayItem;
-  details: ReturnType<typeof useGatewayDetails>;
+  details: UseQueryResult<GatewayDetails>;
   latest: string | undefined;
   access: DetailAccess;
   projectId: string;

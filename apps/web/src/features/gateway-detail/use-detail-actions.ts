@@ -3,8 +3,8 @@ import type { GatewayItem } from '@atrium/contracts/gateway';
 import { updateAllowed, type VersionStatus } from '@atrium/contracts/version';
 import { useConfirm } from '../../ui/dialogs/dialog-context';
 import { notify } from '../../ui/snackbar';
-import { commandErrorKey } from './api/command-error';
 import { gatewayCommands } from './api/gateway-commands';
+import { useGatewayCommand } from './api/use-gateway-command';
 import type { OpenDialog } from './dialogs/open-dialog';
 import type { useFirmwareUpdate } from './firmware/use-firmware-update';
 import type { DetailAccess } from './model/access';
@@ -23,6 +23,9 @@ interface Options {
 export function useDetailActions({ gateway: gw, status, access, firmware, open }: Options) {
   const { t } = useTranslation();
   const confirm = useConfirm();
+  const rebooting = useGatewayCommand(gatewayCommands.reboot, () =>
+    notify.success('rebootSuccess', { duration: 3000 }),
+  );
 
   /**
    * The remote connection starts after the password wizard when no password is set (spec §4);
@@ -68,14 +71,8 @@ export function useDetailActions({ gateway: gw, status, access, firmware, open }
     await confirm({
       title: t('gatewayDetail.info.reboot'),
       message: t('confirmReboot'),
-      onConfirm: async () => {
-        try {
-          await gatewayCommands.reboot(gw.mac);
-          notify.success('rebootSuccess', { duration: 3000 });
-        } catch (error) {
-          notify.error(commandErrorKey(error));
-        }
-      },
+      // Failures are shown by the mutation: confirm() still resolves true.
+      onConfirm: () => rebooting.mutateAsync(gw.mac).catch(() => null),
     });
   };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -16,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { formatMac, type GatewayItem } from '@atrium/contracts/gateway';
 import { versionStatus, type LatestVersions } from '@atrium/contracts/version';
 import { StatusDot } from '../../ui/status-dot';
-import { GatewayMonitoringButton } from '../monitoring/gateway-monitoring-button';
 import { nextSort, type GatewaySort, type SortProperty } from './gateway-sort';
 import { GatewayRowMenu } from './gateway-row-menu';
 import type { useGatewayActions } from './use-gateway-actions';
@@ -32,6 +31,8 @@ interface Props {
   /** Null hides the options column (role viewer). */
   actions: ReturnType<typeof useGatewayActions> | null;
   isAdmin: boolean;
+  /** Shown before the row menu in the options column. */
+  MonitoringButton: ComponentType<{ gateway: GatewayItem }>;
 }
 
 const PAGE_SIZES = [25, 50, 100];
@@ -39,7 +40,8 @@ const PAGE_SIZES = [25, 50, 100];
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /** name, type, online, firmware, mac, sn, connection, options (spec §2). */
-export function GatewayTable({ gateways, latest, sort, onSort, onOpen, actions, isAdmin }: Props) {
+export function GatewayTable(props: Props) {
+  const { gateways, latest, sort, onSort, onOpen, actions, isAdmin, MonitoringButton } = props;
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
@@ -145,7 +147,7 @@ export function GatewayTable({ gateways, latest, sort, onSort, onOpen, actions, 
                   </TableCell>
                   {actions && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <GatewayMonitoringButton gateway={gw} />
+                      <MonitoringButton gateway={gw} />
                       <GatewayRowMenu
                         gateway={gw}
                         status={versionStatus(gw.type, gw.version, latest?.[gw.type])}

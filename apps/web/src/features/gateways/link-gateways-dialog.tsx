@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,12 +16,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@atrium/contracts/gateway';
+import { invalidate } from '../../lib/api/invalidate';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { notify } from '../../ui/snackbar';
 import { SearchField } from '../../ui/search-field';
 import { filterGateways, NO_GATEWAY_FILTERS } from './gateway-filters';
 import { DEFAULT_SORT, sortGateways } from './gateway-sort';
-import { gatewaysApi, useAccountGateways } from './gateways-api';
+import { accountGatewaysQuery, gatewaysApi } from './api/gateways-api';
 import { SubmitButton } from '../../ui/submit-button';
 
 interface Props {
@@ -33,10 +34,9 @@ interface Props {
 export function LinkGatewaysDialog({ project, onClose }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const account = useAccountGateways();
+  const account = useQuery(accountGatewaysQuery());
   const [changes, setChanges] = useState<Record<string, boolean>>({});
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState(false);
   const gateways = useMemo(() => account.data?.gateways ?? [], [account.data]);
   const shown = sortGateways(
     filterGateways(gateways, { ...NO_GATEWAY_FILTERS, search }),
@@ -45,32 +45,25 @@ export function LinkGatewaysDialog({ project, onClose }: Props) {
   const inProject = (mac: string, project_: string | null) =>
     changes[mac] ?? project_ === project._id;
 
-  const save = async () => {
-    const link = gateways.filter((g) => changes[g.mac] === true && g.project !== project._id);
-    const unlink = gateways.filter((g) => changes[g.mac] === false && g.project === project._id);
-    setBusy(true);
-    try {
-      if (link.length)
-        await gatewaysApi.link(
-          project._id,
-          link.map((g) => g.mac),
-        );
-      if (unlink.length)
-        await gatewaysApi.unlink(
-          project._id,
-          unlink.map((g) => g.mac),
-        );
+  const saving = useMutation({
+    mutationFn: async ({ link, unlink }: { link: string[]; unlink: string[] }) => {
+      if (link.length) await gatewaysApi.link(project._id, link);
+      if (unlink.length) await gatewaysApi.unlink(project._id, unlink);
+    },
+    onSuccess: () => {
       notify.success('changeSuccess');
       onClose();
-    } catch (error) {
-      notify.apiError(error);
-    } finally {
-      setBusy(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gateways }),
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.projects }),
-      ]);
-    }
+    },
+    onError: (error) => notify.apiError(error),
+    onSettled: () => void invalidate(queryClient, QUERY_KEYS.gateways, QUERY_KEYS.projects),
+  });
+  const busy = saving.isPending;
+  const save = () => {
+    const macs = (linked: boolean) =>
+      gateways
+        .filter((g) => changes[g.mac] === linked && (g.project === project._id) !== linked)
+        .map((g) => g.mac);
+    saving.mutate({ link: macs(true), unlink: macs(false) });
   };
 
   return (
@@ -140,7 +133,7 @@ export function LinkGatewaysDialog({ project, onClose }: Props) {
           size="medium"
           pending={busy}
           disabled={Object.keys(changes).length === 0}
-          onClick={() => void save()}
+          onClick={save}
         >
           {t('dialog.save')}
         </SubmitButton>

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -9,12 +10,13 @@ import Typography from '@mui/material/Typography';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
 import { useTranslation } from 'react-i18next';
 import type { GatewayItem } from '@atrium/contracts/gateway';
+import { latestVersionsQuery } from '../../lib/api/latest-versions-query';
+import { projectGatewaysQuery } from '../../lib/api/project-gateways-query';
 import { selectGateway } from '../../lib/display-mode';
 import { GatewayFilterBar } from './gateway-filter-bar';
 import { filterGateways, NO_GATEWAY_FILTERS, onlineCount } from './gateway-filters';
 import { readSort, saveSort, sortGateways, type GatewaySort } from './gateway-sort';
 import { GatewayTable } from './gateway-table';
-import { useLatestVersions, useProjectGateways } from './gateways-api';
 import { useGatewayActions } from './use-gateway-actions';
 
 interface Props {
@@ -22,14 +24,16 @@ interface Props {
   /** Owner role and not the viewer rank: shows the options column. */
   canEdit: boolean;
   isAdmin: boolean;
+  /** The monitoring feature's button of a row, given by src/app (features do not import each other). */
+  MonitoringButton: ComponentType<{ gateway: GatewayItem }>;
 }
 
 /** The gateway table of a project with its filters (spec §2, "Project gateway table"). */
-export function ProjectGatewaysPanel({ projectId, canEdit, isAdmin }: Props) {
+export function ProjectGatewaysPanel({ projectId, canEdit, isAdmin, MonitoringButton }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const query = useProjectGateways(projectId);
-  const latest = useLatestVersions();
+  const query = useQuery(projectGatewaysQuery(projectId));
+  const latest = useQuery(latestVersionsQuery());
   const actions = useGatewayActions(projectId);
   const [filters, setFilters] = useState(NO_GATEWAY_FILTERS);
   const [sort, setSort] = useState<GatewaySort>(readSort);
@@ -71,6 +75,7 @@ export function ProjectGatewaysPanel({ projectId, canEdit, isAdmin }: Props) {
           onOpen={open}
           actions={canEdit ? actions : null}
           isAdmin={isAdmin}
+          MonitoringButton={MonitoringButton}
         />
       )}
       {all && rows.length === 0 && (

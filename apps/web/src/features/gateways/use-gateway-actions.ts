@@ -1,27 +1,68 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GatewayItem } from '@atrium/contracts/gateway';
+import type { UpdateBranch } from '@atrium/contracts/gateway-protocol';
+import { invalidate } from '../../lib/api/invalidate';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { escapeHtml } from '../../lib/html';
 import { useConfirm, usePrompt } from '../../ui/dialogs/dialog-context';
 import { notify } from '../../ui/snackbar';
-import type { UpdateBranch } from '@atrium/contracts/gateway-protocol';
-import { gatewaysApi } from './gateways-api';
+import { gatewaysApi } from './api/gateways-api';
 import { notifyHubError } from './hub-error';
 
 type Gateway = Pick<GatewayItem, 'mac' | 'name'>;
+
+/** The calls behind the row menu, each with the messages of spec §8 and a table refresh. */
+function useGatewayMutations(projectId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => invalidate(queryClient, QUERY_KEYS.gateways, QUERY_KEYS.projects);
+  return {
+    init: useMutation({
+      mutationFn: gatewaysApi.init,
+      onSuccess: () => {
+        notify.success('initMessage', { duration: 3000 });
+        return refresh();
+      },
+      onError: () => notify.error('initError'),
+    }),
+    update: useMutation({
+      mutationFn: ({ mac, branch }: { mac: string; branch: UpdateBranch }) =>
+        gatewaysApi.update(mac, branch),
+      onSuccess: () => {
+        notify.success('updateCommandSent', { duration: 3000 });
+        return refresh();
+      },
+      onError: notifyHubError,
+    }),
+    rename: useMutation({
+      mutationFn: ({ mac, name }: { mac: string; name: string }) => gatewaysApi.rename(mac, name),
+      onSuccess: () => {
+        notify.success('changeSuccess');
+        return refresh();
+      },
+      onError: () => notify.error('invalidRename'),
+    }),
+    unlink: useMutation({
+      mutationFn: (mac: string) => gatewaysApi.unlink(projectId, [mac]),
+      onSuccess: () => notify.success('gatewayRemoved'),
+      onError: () => notify.error('gatewayNotRemoved'),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: gatewaysApi.remove,
+      onSuccess: () => notify.success('success'),
+      onError: () => notify.error(),
+      onSettled: refresh,
+    }),
+  };
+}
 
 /** The row-menu actions of the gateway table (spec §2), with the messages of spec §8. */
 export function useGatewayActions(projectId: string) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const prompt = usePrompt();
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gateways }),
-      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.projects }),
-    ]);
+  const calls = useGatewayMutations(projectId);
 
   /** Update and delete need the exact name typed (spec §5), else invalidName. */
   const typedName = async (gw: Gateway, title: string) => {
@@ -39,34 +80,19 @@ export function useGatewayActions(projectId: string) {
     return true;
   };
 
-  const sendUpdate = async (gw: Gateway, branch: UpdateBranch) => {
-    try {
-      await gatewaysApi.update(gw.mac, branch);
-      notify.success('updateCommandSent', { duration: 3000 });
-      await refresh();
-    } catch (error) {
-      notifyHubError(error);
-    }
-  };
-
   return {
     init: async (gw: Gateway) => {
       const ok = await confirm({
         title: t('gatewayActions.init'),
         message: t('gatewayActions.initConfirm', { name: escapeHtml(gw.name) }),
       });
-      if (!ok) return;
-      try {
-        await gatewaysApi.init(gw.mac);
-        notify.success('initMessage', { duration: 3000 });
-        await refresh();
-      } catch {
-        notify.error('initError');
-      }
+      if (ok) calls.init.mutate(gw.mac);
     },
 
     update: async (gw: Gateway) => {
-      if (await typedName(gw, t('gatewayActions.update'))) await sendUpdate(gw, 'MAIN');
+      if (await typedName(gw, t('gatewayActions.update'))) {
+        calls.update.mutate({ mac: gw.mac, branch: 'MAIN' });
+      }
     },
 
     betaUpdate: async (gw: Gateway) => {
@@ -74,7 +100,7 @@ export function useGatewayActions(projectId: string) {
         title: t('gatewayActions.betaUpdate'),
         message: t('gatewayActions.betaConfirm', { name: escapeHtml(gw.name) }),
       });
-      if (ok) await sendUpdate(gw, 'beta');
+      if (ok) calls.update.mutate({ mac: gw.mac, branch: 'beta' });
     },
 
     rename: async (gw: Gateway) => {
@@ -84,13 +110,7 @@ export function useGatewayActions(projectId: string) {
         initialValue: gw.name,
       });
       if (name === null || name === gw.name) return;
-      try {
-        await gatewaysApi.rename(gw.mac, name);
-        notify.success('changeSuccess');
-        await refresh();
-      } catch {
-        notify.error('invalidRename');
-      }
+      calls.rename.mutate({ mac: gw.mac, name });
     },
 
     removeFromProject: async (gw: Gateway) => {
@@ -98,25 +118,13 @@ export function useGatewayActions(projectId: string) {
         title: t('gatewayActions.removeFromProject'),
         message: t('gatewayActions.removeConfirm', { name: escapeHtml(gw.name) }),
       });
-      if (!ok) return;
-      try {
-        await gatewaysApi.unlink(projectId, [gw.mac]);
-        notify.success('gatewayRemoved');
-      } catch {
-        notify.error('gatewayNotRemoved');
-      }
-      await refresh();
+      if (ok) calls.unlink.mutate(gw.mac);
     },
 
     remove: async (gw: Gateway) => {
-      if (!(await typedName(gw, t('gatewayActions.delete')))) return;
-      try {
-        await gatewaysApi.remove(gw.mac);
-        notify.success('success');
-      } catch {
-        notify.error();
+      if (await typedName(gw, t('gatewayActions.delete'))) {
+        calls.remove.mutate(gw.mac);
       }
-      await refresh();
     },
   };
 }

@@ -4,9 +4,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GatewaySummary } from '@atrium/contracts/project';
-import { useMonitoredCount } from './monitoring-api';
+import { monitoredCountQuery } from './api/monitoring-api';
 import { SectionCard } from './section-card';
 
 interface Props {
@@ -19,7 +20,7 @@ interface Props {
 /** How many addresses the project records, out of the plan's maximum, and per gateway. */
 export function AddressesSection({ projectId, gateways, canEdit, onPick }: Props) {
   const { t } = useTranslation();
-  const count = useMonitoredCount(projectId);
+  const count = useQuery(monitoredCountQuery(projectId));
   const cpt = count.data?.cpt ?? 0;
   const max = count.data?.max ?? 0;
   const perGateway = (mac: string) => count.data?.monitored.find((m) => m.mac === mac)?.count ?? 0;

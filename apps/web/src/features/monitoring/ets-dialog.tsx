@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,7 @@ import { formatDateTime } from '../../lib/dates';
 import { DialogHeader } from './dialog-header';
 import { fileSize } from './ets-file-rules';
 import { EtsSkippedList } from './ets-skipped-list';
-import { useEtsInfos } from './monitoring-api';
+import { etsInfosQuery } from './api/monitoring-api';
 import { useEtsActions } from './use-ets-actions';
 import { SubmitButton } from '../../ui/submit-button';
 
@@ -30,7 +31,7 @@ interface Props {
 /** ETS file dialog (spec document 2 §2, §4): current file, upload of an .xml export, delete. */
 export function EtsDialog({ project, canEdit, onClose }: Props) {
   const { t } = useTranslation();
-  const infos = useEtsInfos(project._id);
+  const infos = useQuery(etsInfosQuery(project._id));
   const actions = useEtsActions(project._id);
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeartOutlined';
 import { useTranslation } from 'react-i18next';
 import { MonitoredAddressesDialog } from './monitored-addresses-dialog';
-import { useMonitoringProject } from './monitoring-api';
+import { projectQuery } from '../../lib/api/project-query';
 
 interface Props {
   gateway: { mac: string; name: string; project: string | null };
@@ -16,7 +17,7 @@ function GatewayDialog({
   projectId,
   onClose,
 }: Props & { projectId: string; onClose: () => void }) {
-  const project = useMonitoringProject(projectId);
+  const project = useQuery(projectQuery(projectId));
   const names = new Map((project.data?.gateways ?? []).map((g) => [g.mac, g.name]));
   return <MonitoredAddressesDialog gateway={gateway} gatewayNames={names} onClose={onClose} />;
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -6,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import type { Favorite } from '@atrium/contracts/graph';
+import { projectQuery } from '../../lib/api/project-query';
 import { canEditProject } from '../../lib/session/permissions';
 import { useSession } from '../../lib/session/use-session';
 import { notify } from '../../ui/snackbar';
@@ -13,7 +15,7 @@ import { AddressPicker } from './address-picker';
 import { downloadBytes, graphZip, ZIP_NAME } from './csv-export';
 import { DialogHeader } from './dialog-header';
 import { FavoritesMenu } from './favorites-menu';
-import { useFavorites } from './graph-api';
+import { favoritesQuery } from './api/graph-api';
 import { GraphCharts } from './graph-charts';
 import {
   DEFAULT_SELECTION,
@@ -23,7 +25,7 @@ import {
 } from './graph-selection';
 import { GraphSettings, PRECISION_OPTIONS, type GraphSettingsValue } from './graph-settings';
 import { containsInstant, windowOf, type GraphWindow } from './graph-window';
-import { useMonitoringProject, useProjectMonitored } from './monitoring-api';
+import { projectMonitoredQuery } from './api/monitoring-api';
 import { parisDayOf } from './paris-calendar';
 import { useFavoriteActions } from './use-favorite-actions';
 import { useGraphView } from './use-graph-view';
@@ -39,9 +41,9 @@ export function GraphDialog({ project, onClose }: Props) {
   const { t } = useTranslation();
   const user = useSession();
   const fullScreen = useMediaQuery('(max-width:600px)');
-  const projectQuery = useMonitoringProject(project._id);
-  const monitored = useProjectMonitored(project._id);
-  const favorites = useFavorites(project._id);
+  const projectInfo = useQuery(projectQuery(project._id));
+  const monitored = useQuery(projectMonitoredQuery(project._id));
+  const favorites = useQuery(favoritesQuery(project._id));
   const [w, setWindow] = useState<GraphWindow>(() => windowOf('day', parisDayOf(Date.now())));
   const [selection, setSelection] = useState<string[]>([...DEFAULT_SELECTION]);
   const [settings, setSettings] = useState<GraphSettingsValue>({
@@ -55,7 +57,7 @@ export function GraphDialog({ project, onClose }: Props) {
     [monitored.data, voltage],
   );
   const view = useGraphView(project._id, w, selection, options, settings);
-  const role = projectQuery.data?.role;
+  const role = projectInfo.data?.role;
   const canEdit = !!user && !!role && canEditProject(user.rank, role);
   const favoriteActions = useFavoriteActions(project._id, favorites.data ?? []);
   const live = containsInstant(w, Date.now());

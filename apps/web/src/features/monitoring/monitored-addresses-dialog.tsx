@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,13 +12,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@atrium/contracts/gateway';
+import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { notify } from '../../ui/snackbar';
 import { SearchField } from '../../ui/search-field';
 import { filterTree, remainingSlots, toggleGroup } from './address-selection';
 import { DialogHeader } from './dialog-header';
 import { gatewayEtsErrorKey } from './ets-file-rules';
-import { monitoringApi } from './monitoring-api';
-import { MONITORING_KEYS } from './monitoring-keys';
+import { gatewayEtsQuery, monitoringApi } from './api/monitoring-api';
 import { MonitoredTree } from './monitored-tree';
 import { SubmitButton } from '../../ui/submit-button';
 
@@ -34,15 +34,10 @@ export function MonitoredAddressesDialog({ gateway, gatewayNames, onClose }: Pro
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fullScreen = useMediaQuery('(max-width:600px)');
-  const ets = useQuery({
-    queryKey: MONITORING_KEYS.gatewayEts(gateway.mac),
-    queryFn: ({ signal }) => monitoringApi.gatewayEts(gateway.mac, signal),
-    retry: false,
-    staleTime: 0,
-  });
+  // A missing ETS file closes the dialog at once (below): no retry.
+  const ets = useQuery({ ...gatewayEtsQuery(gateway.mac), retry: false });
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState(false);
 
   // Spec §8: without an ETS file (or without addresses) the message shows and the dialog closes.
   const reported = useRef(false);
@@ -64,20 +59,18 @@ export function MonitoredAddressesDialog({ gateway, gatewayNames, onClose }: Pro
   const tree = useMemo(() => filterTree(ets.data?.ets.file ?? [], search), [ets.data, search]);
   const projectCount = ets.data ? ets.data.total - ets.data.cpt + ticked.size : 0;
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const reply = await monitoringApi.setGatewayMonitored(gateway.mac, [...ticked]);
+  const saving = useMutation({
+    mutationFn: (addresses: string[]) => monitoringApi.setGatewayMonitored(gateway.mac, addresses),
+    onSuccess: (reply) => {
       notify.success('changeSuccess');
       if (!reply.sent) notify.info('monitoring.addresses.sentLater');
       onClose();
-    } catch (error) {
-      notify.apiError(error);
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: MONITORING_KEYS.all });
-    }
-  };
+    },
+    onError: (error) => notify.apiError(error),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.monitoring }),
+  });
+  const busy = saving.isPending;
+  const save = () => saving.mutate([...ticked]);
 
   return (
     <Dialog
@@ -147,7 +140,7 @@ export function MonitoredAddressesDialog({ gateway, gatewayNames, onClose }: Pro
         <Button color="inherit" onClick={onClose} disabled={busy}>
           {t('dialog.cancel')}
         </Button>
-        <SubmitButton size="medium" pending={busy} disabled={!changed} onClick={() => void save()}>
+        <SubmitButton size="medium" pending={busy} disabled={!changed} onClick={save}>
           {t('dialog.save')}
         </SubmitButton>
       </DialogActions>

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,11 +7,11 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslation } from 'react-i18next';
 import type { Logger } from '@atrium/contracts/project';
+import { invalidate } from '../../lib/api/invalidate';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { useConfirm } from '../../ui/dialogs/dialog-context';
 import { notify } from '../../ui/snackbar';
-import { monitoringApi } from './monitoring-api';
-import { MONITORING_KEYS } from './monitoring-keys';
+import { monitoringApi } from './api/monitoring-api';
 import { SectionCard } from './section-card';
 
 interface Props {
@@ -26,9 +25,22 @@ export function RecordingSection({ projectId, logger, canEdit }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const active = logger.status === 'active';
   const paused = logger.pause;
+  const pause = useMutation({
+    mutationFn: (pause: boolean) => monitoringApi.pause(projectId, pause),
+    onSuccess: (_, pause) =>
+      notify.success(pause ? 'monitoring.recording.paused' : 'monitoring.recording.restarted'),
+    onError: (error) => notify.apiError(error),
+    onSettled: () =>
+      void invalidate(
+        queryClient,
+        QUERY_KEYS.project(projectId),
+        QUERY_KEYS.projects,
+        QUERY_KEYS.monitoring,
+      ),
+  });
+  const busy = pause.isPending;
 
   const toggle = async () => {
     const ok = await confirm({
@@ -38,21 +50,7 @@ export function RecordingSection({ projectId, logger, canEdit }: Props) {
       ),
       confirmLabel: t(paused ? 'monitoring.recording.restart' : 'monitoring.recording.pause'),
     });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await monitoringApi.pause(projectId, !paused);
-      notify.success(paused ? 'monitoring.recording.restarted' : 'monitoring.recording.paused');
-    } catch (error) {
-      notify.apiError(error);
-    } finally {
-      setBusy(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.project(projectId) }),
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.projects }),
-        queryClient.invalidateQueries({ queryKey: MONITORING_KEYS.all }),
-      ]);
-    }
+    if (ok) pause.mutate(!paused);
   };
 
   return (

@@ -1,12 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Favorite } from '@atrium/contracts/graph';
 import { ApiError } from '../../lib/api/api-error';
+import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { escapeHtml } from '../../lib/html';
 import { useConfirm, usePrompt } from '../../ui/dialogs/dialog-context';
 import { notify } from '../../ui/snackbar';
-import { graphApi } from './graph-api';
-import { MONITORING_KEYS } from './monitoring-keys';
+import { graphApi } from './api/graph-api';
 
 /** Save (with overwrite confirmation) and remove graph favorites (spec document 2 §2, §5). */
 export function useFavoriteActions(projectId: string, favorites: readonly Favorite[]) {
@@ -14,8 +14,30 @@ export function useFavoriteActions(projectId: string, favorites: readonly Favori
   const confirm = useConfirm();
   const prompt = usePrompt();
   const queryClient = useQueryClient();
+  // Both replies carry the whole list: it replaces the cached one.
   const store = (list: Favorite[]) =>
-    queryClient.setQueryData(MONITORING_KEYS.favorites(projectId), list);
+    queryClient.setQueryData(QUERY_KEYS.favorites(projectId), list);
+  const adding = useMutation({
+    mutationFn: ({ favorite, overwrite }: { favorite: Favorite; overwrite: boolean }) =>
+      graphApi.addFavorite(projectId, favorite, overwrite),
+    onSuccess: (list) => {
+      store(list);
+      notify.success('monitoring.favorites.saved');
+    },
+    onError: (error) => notify.apiError(error),
+  });
+  const removing = useMutation({
+    mutationFn: (name: string) => graphApi.removeFavorite(projectId, name),
+    onSuccess: (list) => {
+      store(list);
+      notify.success('monitoring.favorites.removed');
+    },
+    onError: (error) => {
+      // Spec §8: a failed removal shows the error code.
+      const code = error instanceof ApiError ? String(error.code ?? error.status) : 'error';
+      notify.error('monitoring.favorites.removeFailed', { values: { code } });
+    },
+  });
 
   const save = async (list: string[], display: string) => {
     if (list.length === 0) return notify.error('noAddressSelected');
@@ -37,12 +59,7 @@ export function useFavoriteActions(projectId: string, favorites: readonly Favori
         confirmLabel: t('monitoring.favorites.overwrite'),
       }));
     if (exists && !overwrite) return;
-    try {
-      store(await graphApi.addFavorite(projectId, { name, list, display }, overwrite));
-      notify.success('monitoring.favorites.saved');
-    } catch (error) {
-      notify.apiError(error);
-    }
+    adding.mutate({ favorite: { name, list, display }, overwrite });
   };
 
   const remove = async (name: string) => {
@@ -51,15 +68,7 @@ export function useFavoriteActions(projectId: string, favorites: readonly Favori
       message: t('monitoring.favorites.removeMessage', { name: escapeHtml(name) }),
       confirmLabel: t('monitoring.favorites.remove'),
     });
-    if (!ok) return;
-    try {
-      store(await graphApi.removeFavorite(projectId, name));
-      notify.success('monitoring.favorites.removed');
-    } catch (error) {
-      // Spec §8: a failed removal shows the error code.
-      const code = error instanceof ApiError ? String(error.code ?? error.status) : 'error';
-      notify.error('monitoring.favorites.removeFailed', { values: { code } });
-    }
+    if (ok) removing.mutate(name);
   };
 
   return { save, remove };

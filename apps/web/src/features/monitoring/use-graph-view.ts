@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { GraphSeries } from '@atrium/contracts/graph';
+import { graphQuery } from './api/graph-api';
 import { graphProblem, type GraphProblem } from './graph-errors';
 import { splitSelection, type MeasurementOption } from './graph-selection';
 import type { GraphSettingsValue } from './graph-settings';
 import type { GraphWindow } from './graph-window';
-import { useGraphQuery } from './use-graph-data';
 
 export interface GraphView {
   numeric: GraphSeries[];
@@ -36,20 +37,20 @@ export function useGraphView(
   const perf = settings.mode === 'performance';
   const common = { projectId, window: w, precision: settings.precision };
   const numericRequest = { ...common, measurements: split.numeric, isBool: false };
-  const numeric = useGraphQuery({
-    ...numericRequest,
-    aggregation: settings.aggregation,
-    enabled: true,
-  });
-  const min = useGraphQuery({ ...numericRequest, aggregation: 'min', enabled: perf });
-  const max = useGraphQuery({ ...numericRequest, aggregation: 'max', enabled: perf });
-  const boolean = useGraphQuery({
-    ...common,
-    measurements: split.boolean,
-    isBool: true,
-    aggregation: settings.aggregation,
-    enabled: true,
-  });
+  const numeric = useQuery(
+    graphQuery({ ...numericRequest, aggregation: settings.aggregation, enabled: true }),
+  );
+  const min = useQuery(graphQuery({ ...numericRequest, aggregation: 'min', enabled: perf }));
+  const max = useQuery(graphQuery({ ...numericRequest, aggregation: 'max', enabled: perf }));
+  const boolean = useQuery(
+    graphQuery({
+      ...common,
+      measurements: split.boolean,
+      isBool: true,
+      aggregation: settings.aggregation,
+      enabled: true,
+    }),
+  );
 
   const hasNumeric = split.numeric.length > 0;
   const hasBoolean = split.boolean.length > 0;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,11 +13,11 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { invalidate } from '../../lib/api/invalidate';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { notify } from '../../ui/snackbar';
 import { DialogHeader } from './dialog-header';
-import { monitoringApi, type VoltageSettings } from './monitoring-api';
-import { MONITORING_KEYS } from './monitoring-keys';
+import { monitoringApi, type VoltageSettings } from './api/monitoring-api';
 import {
   canSaveVoltage,
   voltageBody,
@@ -38,27 +38,25 @@ export function VoltageDialog({ project, voltage, onClose }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<VoltageForm>(() => voltageForm(voltage));
-  const [busy, setBusy] = useState(false);
   const errors = voltageErrors(form);
   const canSave = canSaveVoltage(form);
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      await monitoringApi.voltage(project._id, voltageBody(form));
+  const saving = useMutation({
+    mutationFn: (body: VoltageSettings) => monitoringApi.voltage(project._id, body),
+    onSuccess: () => {
       notify.success('changeSuccess');
       onClose();
-    } catch (error) {
-      notify.apiError(error);
-    } finally {
-      setBusy(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MONITORING_KEYS.all }),
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.project(project._id) }),
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.projects }),
-      ]);
-    }
-  };
+    },
+    onError: (error) => notify.apiError(error),
+    onSettled: () =>
+      void invalidate(
+        queryClient,
+        QUERY_KEYS.monitoring,
+        QUERY_KEYS.project(project._id),
+        QUERY_KEYS.projects,
+      ),
+  });
+  const busy = saving.isPending;
+  const save = () => saving.mutate(voltageBody(form));
 
   const field = (key: 'minimum' | 'maximum', label: string) => (
     <TextField
@@ -114,12 +112,7 @@ export function VoltageDialog({ project, voltage, onClose }: Props) {
         </Button>
         <Tooltip title={canSave ? '' : t(errors.form ?? 'monitoring.voltage.range')}>
           <span>
-            <SubmitButton
-              size="medium"
-              pending={busy}
-              disabled={!canSave}
-              onClick={() => void save()}
-            >
+            <SubmitButton size="medium" pending={busy} disabled={!canSave} onClick={save}>
               {t('dialog.save')}
             </SubmitButton>
           </span>

@@ -1,5 +1,5 @@
 import { MONITORING_LIMITS } from '@atrium/contracts/monitoring';
-import type { VoltageSettings } from './monitoring-api';
+import type { VoltageSettings } from './api/monitoring-api';
 
 /** The voltage form as typed: the fields are text until saved. */
 export interface VoltageForm {

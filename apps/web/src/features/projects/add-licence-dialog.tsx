@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,10 +12,9 @@ import TextField from '@mui/material/TextField';
 import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Licence } from '@atrium/contracts/licence';
-import { errorMessageKey } from '../../lib/api/error-key';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { notify } from '../../ui/snackbar';
-import { projectsApi } from './projects-api';
+import { projectsApi } from './api/projects-api';
 import { SubmitButton } from '../../ui/submit-button';
 
 interface Props {
@@ -36,41 +35,32 @@ export function AddLicenceDialog({ project, onClose }: Props) {
   const describe = useLicenceText();
   const [key, setKey] = useState('');
   const [licence, setLicence] = useState<Licence | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const verify = async () => {
-    setBusy(true);
-    try {
-      setLicence(await projectsApi.verifyLicence(key.trim()));
-    } catch (error) {
+  // Checking a key changes nothing on the server, but it is a call the user triggers.
+  const verify = useMutation({
+    mutationFn: projectsApi.verifyLicence,
+    onSuccess: setLicence,
+    onError: (error) =>
       notify.apiError(error, {
         licenceNotFound: 'serialKeyNotFound',
         notFound: 'serialKeyNotFound',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const apply = async () => {
-    if (!licence) return;
-    setBusy(true);
-    try {
-      await projectsApi.useLicence(licence.key, project._id);
+      }),
+  });
+  const apply = useMutation({
+    mutationFn: (found: Licence) => projectsApi.useLicence(found.key, project._id),
+    onSuccess: async () => {
       notify.success('licence.applied', { duration: 3000 });
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.projects });
       onClose();
-    } catch (error) {
-      notify.error(errorMessageKey(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => notify.apiError(error),
+  });
+  const busy = verify.isPending || apply.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || !key.trim()) return;
-    void (licence ? apply() : verify());
+    if (licence) apply.mutate(licence);
+    else verify.mutate(key.trim());
   };
 
   return (

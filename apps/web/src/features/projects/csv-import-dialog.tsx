@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,7 @@ import { notify } from '../../ui/snackbar';
 import { csvFileProblem, fileSize } from './csv-file';
 import { CsvImportReport, type CsvReport } from './csv-import-report';
 import { ImportedSecrets } from './imported-secrets';
-import { projectsApi } from './projects-api';
+import { projectsApi } from './api/projects-api';
 import { SubmitButton } from '../../ui/submit-button';
 
 export type CsvImportKind = 'gateways' | 'licences';
@@ -41,8 +42,24 @@ export function CsvImportDialog({ kind, onClose }: { kind: CsvImportKind; onClos
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  const importing = useMutation({
+    mutationFn: async (chosen: File): Promise<Result> =>
+      kind === 'gateways'
+        ? { kind: 'gateways', reply: await projectsApi.importGateways(chosen) }
+        : { kind: 'licences', imported: (await projectsApi.importLicences(chosen)).imported },
+    onSuccess: (imported) => {
+      setResult(imported);
+      notify.success('success');
+      setFile(null);
+    },
+    onError: (error) => {
+      const report = reportOf(error);
+      if (report) setResult({ kind: 'rejected', report });
+      notify.apiError(error);
+    },
+  });
+  const busy = importing.isPending;
 
   const choose = (chosen: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -55,26 +72,8 @@ export function CsvImportDialog({ kind, onClose }: { kind: CsvImportKind; onClos
     } else setFile(chosen);
   };
 
-  const save = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      if (kind === 'gateways') {
-        const reply = await projectsApi.importGateways(file);
-        setResult({ kind: 'gateways', reply });
-      } else {
-        const reply = await projectsApi.importLicences(file);
-        setResult({ kind: 'licences', imported: reply.imported });
-      }
-      notify.success('success');
-      setFile(null);
-    } catch (error) {
-      const report = reportOf(error);
-      if (report) setResult({ kind: 'rejected', report });
-      notify.apiError(error);
-    } finally {
-      setBusy(false);
-    }
+  const save = () => {
+    if (file) importing.mutate(file);
   };
 
   const done = result && result.kind !== 'rejected';
@@ -154,7 +153,7 @@ export function CsvImportDialog({ kind, onClose }: { kind: CsvImportKind; onClos
         <Button color="inherit" onClick={onClose} disabled={busy}>
           {done ? t('dialog.close') : t('dialog.cancel')}
         </Button>
-        <SubmitButton size="medium" pending={busy} disabled={!file} onClick={() => void save()}>
+        <SubmitButton size="medium" pending={busy} disabled={!file} onClick={save}>
           {t('dialog.save')}
         </SubmitButton>
       </DialogActions>

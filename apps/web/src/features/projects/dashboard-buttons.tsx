@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -14,10 +15,9 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { LINKS } from '../../config/env';
-import { api } from '../../lib/api/client';
 import { notify } from '../../ui/snackbar';
+import { projectsApi } from './api/projects-api';
 
 /** Opens a dashboard in a new tab without opener (spec §2). */
 function openInNewTab(url: string): void {
@@ -25,7 +25,7 @@ function openInNewTab(url: string): void {
 }
 
 /** Boss dashboard address of a project: `/login?bossnxId={id}`. */
-export const bossUrl = (projectId: string) =>
+const bossUrl = (projectId: string) =>
   `${LINKS.bossnx}/login?bossnxId=${encodeURIComponent(projectId)}`;
 
 export function BossButton({ projectId }: { projectId: string }) {
@@ -42,20 +42,6 @@ export function BossButton({ projectId }: { projectId: string }) {
   );
 }
 
-/** A chart dashboard address carries a short-lived `?token` obtained from the server. */
-async function openCharts(projectId: string) {
-  try {
-    const { token } = await api.post(
-      '/api/chartnx/token',
-      { type: 'chartnx', project: projectId },
-      { schema: z.object({ token: z.string() }) },
-    );
-    openInNewTab(`${LINKS.chartnx}/?token=${encodeURIComponent(token)}`);
-  } catch {
-    notify.error();
-  }
-}
-
 /**
  * Chart dashboards: the generator (new dashboard), the dashboards, and the energy
  * dashboard generator; readers (`canEdit` false) only open the dashboards.
@@ -64,6 +50,12 @@ export function ChartsMenu({ projectId, canEdit }: { projectId: string; canEdit:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // A chart dashboard address carries a short-lived `?token` obtained from the server.
+  const openCharts = useMutation({
+    mutationFn: projectsApi.chartsToken,
+    onSuccess: ({ token }) => openInNewTab(`${LINKS.chartnx}/?token=${encodeURIComponent(token)}`),
+    onError: () => notify.error(),
+  });
   const go = (run: () => void) => () => {
     setAnchor(null);
     run();
@@ -89,7 +81,7 @@ export function ChartsMenu({ projectId, canEdit }: { projectId: string; canEdit:
             <ListItemText>{t('projectPage.newChart')}</ListItemText>
           </MenuItem>
         )}
-        <MenuItem onClick={go(() => void openCharts(projectId))}>
+        <MenuItem onClick={go(() => openCharts.mutate(projectId))}>
           <ListItemIcon>
             <OpenInNewIcon fontSize="small" />
           </ListItemIcon>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkGatewaysDialog } from '../gateways/link-gateways-dialog';
-import { GraphDialog, MonitoringDialog } from '../monitoring/lazy-dialogs';
 import { ComingSoonDialog } from '../../ui/coming-soon-dialog';
 import { AddLicenceDialog } from './add-licence-dialog';
 import { CsvImportDialog, type CsvImportKind } from './csv-import-dialog';
 import type { ComingSoonDialogKind } from './project-menu-actions';
+import type { ProjectDialogSlots } from './project-slots';
 
 type Project = { _id: string; name: string };
 
@@ -14,8 +13,15 @@ export type ProjectDialog =
   | { kind: 'import'; importKind: CsvImportKind }
   | { kind: 'subscriptions' };
 
-function DialogHost({ dialog, onClose }: { dialog: ProjectDialog; onClose: () => void }) {
+interface HostProps {
+  dialog: ProjectDialog;
+  slots: ProjectDialogSlots;
+  onClose: () => void;
+}
+
+function DialogHost({ dialog, slots, onClose }: HostProps) {
   const { t } = useTranslation();
+  const { LinkGatewaysDialog, GraphDialog, MonitoringDialog } = slots;
   switch (dialog.kind) {
     case 'link':
       return <LinkGatewaysDialog project={dialog.project} onClose={onClose} />;
@@ -42,8 +48,10 @@ function DialogHost({ dialog, onClose }: { dialog: ProjectDialog; onClose: () =>
 }
 
 /** One dialog of the project screens at a time: `open(dialog)`, and the element to render. */
-export function useProjectDialogs() {
+export function useProjectDialogs(slots: ProjectDialogSlots) {
   const [dialog, setDialog] = useState<ProjectDialog | null>(null);
-  const element = dialog && <DialogHost dialog={dialog} onClose={() => setDialog(null)} />;
+  const element = dialog && (
+    <DialogHost dialog={dialog} slots={slots} onClose={() => setDialog(null)} />
+  );
   return { open: setDialog, element };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeartOutlined';
 import { useTranslation } from 'react-i18next';
 import { PARTNER_DOMAIN } from '../../config/env';
+import { projectQuery } from '../../lib/api/project-query';
 import { formatDateTime } from '../../lib/dates';
 import { selectProject } from '../../lib/display-mode';
 import {
@@ -19,25 +21,24 @@ import {
 } from '../../lib/session/permissions';
 import { useSession } from '../../lib/session/use-session';
 import { PageHeader } from '../../ui/page-header';
-import { AddGatewayDialog } from '../gateways/add-gateway/add-gateway-dialog';
-import { ProjectGatewaysPanel } from '../gateways/project-gateways-panel';
 import { BossButton, ChartsMenu } from './dashboard-buttons';
 import { useProjectDialogs } from './project-dialogs';
 import { projectLabel } from './project-filters';
 import { ProjectOptionsMenu } from './project-options-menu';
-import { useProject } from './projects-api';
+import type { ProjectPageSlots } from './project-slots';
 import { runProjectAction } from './run-project-action';
 import { useProjectActions } from './use-project-actions';
 
 /** /projects/:projectID — display mode 1: the gateways of a project (spec §2). */
-export function ProjectPage() {
+export function ProjectPage({ slots }: { slots: ProjectPageSlots }) {
+  const { GatewaysPanel, AddGatewayDialog } = slots;
   const { t } = useTranslation();
   const user = useSession();
   const navigate = useNavigate();
   const { projectID = '' } = useParams();
-  const query = useProject(projectID);
+  const query = useQuery(projectQuery(projectID));
   const actions = useProjectActions();
-  const dialogs = useProjectDialogs();
+  const dialogs = useProjectDialogs(slots);
   const [adding, setAdding] = useState(false);
   const project = query.data;
 
@@ -97,11 +98,7 @@ export function ProjectPage() {
               <ChartsMenu projectId={project._id} canEdit={canEdit} />
             )}
           </Box>
-          <ProjectGatewaysPanel
-            projectId={project._id}
-            canEdit={canEdit}
-            isAdmin={isAdmin(user.rank)}
-          />
+          <GatewaysPanel projectId={project._id} canEdit={canEdit} isAdmin={isAdmin(user.rank)} />
         </>
       )}
       {adding && <AddGatewayDialog projectId={projectID} onClose={() => setAdding(false)} />}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -16,21 +17,22 @@ import { PageHeader } from '../../ui/page-header';
 import { AdminArea } from './admin-area';
 import { useProjectDialogs } from './project-dialogs';
 import { filterProjects, NO_PROJECT_FILTERS, sortProjects } from './project-filters';
+import type { ProjectDialogSlots } from './project-slots';
 import { ProjectsFilterBar } from './projects-filter-bar';
-import { useProjects } from './projects-api';
+import { projectsQuery } from './api/projects-api';
 import { ProjectsTable } from './projects-table';
 import { runProjectAction } from './run-project-action';
 import { useProjectActions } from './use-project-actions';
 import { useAccountsDialog } from './accounts/use-accounts-dialog';
 
 /** /projects/list — display mode 0 (spec §2 Projects list). */
-export function ProjectsListPage() {
+export function ProjectsListPage({ slots }: { slots: ProjectDialogSlots }) {
   const { t } = useTranslation();
   const user = useSession();
   const navigate = useNavigate();
-  const query = useProjects();
+  const query = useQuery(projectsQuery());
   const actions = useProjectActions();
-  const dialogs = useProjectDialogs();
+  const dialogs = useProjectDialogs(slots);
   const accounts = useAccountsDialog();
   const [filters, setFilters] = useState(NO_PROJECT_FILTERS);
   const all = query.data;

@@ -15,7 +15,7 @@ import { notify } from '../../ui/snackbar';
 import { CardHeading } from './card-heading';
 import { emailField } from './form-fields';
 import { ResultPanel } from './result-panel';
-import { welcomeApi } from './welcome-api';
+import { welcomeApi } from './api/welcome-api';
 import { WelcomeStepper } from './welcome-stepper';
 import { SubmitButton } from '../../ui/submit-button';
 

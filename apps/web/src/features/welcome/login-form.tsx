@@ -16,7 +16,7 @@ import { CardHeading } from './card-heading';
 import { emailField, requiredPasswordField } from './form-fields';
 import { PasswordField } from '../../ui/password-field';
 import { useStartSession } from './use-start-session';
-import { welcomeApi } from './welcome-api';
+import { welcomeApi } from './api/welcome-api';
 import { SubmitButton } from '../../ui/submit-button';
 
 const schema = z.object({ email: emailField, password: requiredPasswordField });

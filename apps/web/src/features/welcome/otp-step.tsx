@@ -14,7 +14,7 @@ import { notify } from '../../ui/snackbar';
 import { CardHeading } from './card-heading';
 import { otpCodeField } from './form-fields';
 import { useStartSession } from './use-start-session';
-import { welcomeApi } from './welcome-api';
+import { welcomeApi } from './api/welcome-api';
 import { SubmitButton } from '../../ui/submit-button';
 
 const schema = z.object({ code: otpCodeField });

@@ -16,7 +16,7 @@ import { emailField, newPasswordFields } from './form-fields';
 import { PasswordCriteria } from './password-criteria';
 import { PasswordField } from '../../ui/password-field';
 import { registerConflictKey } from './welcome-errors';
-import { welcomeApi } from './welcome-api';
+import { welcomeApi } from './api/welcome-api';
 import { SubmitButton } from '../../ui/submit-button';
 
 const schema = z.object({ email: emailField }).and(newPasswordFields);

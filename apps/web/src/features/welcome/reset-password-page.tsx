@@ -15,7 +15,7 @@ import { PasswordCriteria } from './password-criteria';
 import { PasswordField } from '../../ui/password-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { ResultPanel } from './result-panel';
-import { welcomeApi } from './welcome-api';
+import { welcomeApi } from './api/welcome-api';
 import { WelcomeStepper } from './welcome-stepper';
 import { SubmitButton } from '../../ui/submit-button';
 

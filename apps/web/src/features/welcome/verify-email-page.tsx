@@ -6,20 +6,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CardHeading } from './card-heading';
 import { ResultPanel } from './result-panel';
-import { welcomeApi } from './welcome-api';
+import { verifyEmailQuery } from './api/welcome-api';
 
 /** /welcome/verifyEmail/:token: confirms the address once, on arrival. */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  // A query, not an effect: it runs once per token even under StrictMode's double mount.
-  const verification = useQuery({
-    queryKey: ['verify-email', token],
-    queryFn: () => welcomeApi.verifyEmail(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const verification = useQuery(verifyEmailQuery(token));
 
   if (verification.isPending) {
     return (

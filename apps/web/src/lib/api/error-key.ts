@@ -37,14 +37,9 @@ export type SigninFailure =
 export function signinFailure(error: unknown): SigninFailure {
   const code = apiErrorCode(error);
   const userId = error instanceof ApiError ? error.reply?._id : undefined;
-  switch (code) {
-    case 'invalidIds':
-    case 'tooManyAttempts':
-    case 'unlockAccount':
-      return { kind: 'message', key: code };
-    case 'otpRequired':
-      return userId ? { kind: 'otp', userId } : { kind: 'message', key: 'error' };
-    default:
-      return { kind: 'message', key: 'error' };
+  if (code === 'invalidIds' || code === 'tooManyAttempts' || code === 'unlockAccount') {
+    return { kind: 'message', key: code };
   }
+  if (code === 'otpRequired' && userId) return { kind: 'otp', userId };
+  return { kind: 'message', key: 'error' };
 }

@@ -1,6 +1,10 @@
+import type { QueryKey } from '@tanstack/react-query';
+
 /**
- * TanStack Query keys shared by features: a change to a gateway also changes the
- * projects list (online indicator, gateways summary), so both features invalidate both.
+ * Every TanStack Query key of the console. Keys nest, so one invalidation reaches what a
+ * change touches: `gateways` covers a project's table, one gateway and its info (a change to a
+ * gateway also changes the projects list, so writers invalidate both); `monitoring` covers
+ * every monitoring dialog. The live updates (lib/realtime) patch the gateway keys.
  */
 export const QUERY_KEYS = {
   projects: ['projects'] as const,
@@ -9,5 +13,41 @@ export const QUERY_KEYS = {
   projectGateways: (projectId: string) => ['gateways', 'project', projectId] as const,
   accountGateways: ['gateways', 'account'] as const,
   gateway: (id: string) => ['gateways', 'one', id] as const,
+  gatewayDetails: (id: string) => ['gateways', 'details', id] as const,
+  permanentToken: (service: string, mac: string) =>
+    ['gateways', 'permaToken', service, mac] as const,
   latestVersions: ['latestVersions'] as const,
+  accounts: ['accounts'] as const,
+  verifyEmail: (token: string) => ['verify-email', token] as const,
+  monitoring: ['monitoring'] as const,
+  etsInfos: (projectId: string) => ['monitoring', 'ets', projectId] as const,
+  gatewayEts: (mac: string) => ['monitoring', 'gatewayEts', mac] as const,
+  projectMonitored: (projectId: string) => ['monitoring', 'monitored', projectId] as const,
+  monitoredCount: (projectId: string) => ['monitoring', 'count', projectId] as const,
+  favorites: (projectId: string) => ['monitoring', 'favorites', projectId] as const,
+  graph: (projectId: string, ...request: unknown[]) =>
+    ['monitoring', 'graph', projectId, ...request] as const,
 };
+
+/** The keys that name one thing by its id, as the live updates read them. */
+const KEYS_BY_ID = {
+  project: QUERY_KEYS.project,
+  projectGateways: QUERY_KEYS.projectGateways,
+  gateway: QUERY_KEYS.gateway,
+  gatewayDetails: QUERY_KEYS.gatewayDetails,
+} as const;
+
+export type KeyKind = keyof typeof KEYS_BY_ID;
+
+/** Which of KEYS_BY_ID a cached key is, and its id; null for any other key. */
+export function readQueryKey(key: QueryKey): { kind: KeyKind; id: string } | null {
+  const id = key[key.length - 1];
+  if (typeof id !== 'string') return null;
+  for (const kind of Object.keys(KEYS_BY_ID) as KeyKind[]) {
+    const made = KEYS_BY_ID[kind](id);
+    if (made.length === key.length && made.every((part, i) => part === key[i])) {
+      return { kind, id };
+    }
+  }
+  return null;
+}

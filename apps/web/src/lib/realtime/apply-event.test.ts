@@ -3,7 +3,6 @@ import { QueryClient } from '@tanstack/react-query';
 import type { GatewayDetails, GatewayItem } from '@atrium/contracts/gateway';
 import { QUERY_KEYS } from '../api/query-keys';
 import { applyGatewayEvent, reapplyEvents, watchedProjects } from './apply-event';
-import { gatewayDetailsKey } from './keys';
 
 const gateway = { mac: 'aabbccddeeff', online: true, step: null, version: '8.4.0' };
 
@@ -13,7 +12,7 @@ describe('applyGatewayEvent', () => {
     client.setQueryData(QUERY_KEYS.projectGateways('p1'), [gateway]);
     client.setQueryData(QUERY_KEYS.projectGateways('p2'), [gateway]);
     client.setQueryData(QUERY_KEYS.gateway('aabbccddeeff'), gateway);
-    client.setQueryData(gatewayDetailsKey('aabbccddeeff'), {
+    client.setQueryData(QUERY_KEYS.gatewayDetails('aabbccddeeff'), {
       mac: 'aabbccddeeff',
       online: true,
       lastOnline: 1,
@@ -36,7 +35,9 @@ describe('applyGatewayEvent', () => {
     expect(client.getQueryData<GatewayItem>(QUERY_KEYS.gateway('aabbccddeeff'))?.online).toBe(
       false,
     );
-    expect(client.getQueryData<GatewayDetails>(gatewayDetailsKey('aabbccddeeff'))).toMatchObject({
+    expect(
+      client.getQueryData<GatewayDetails>(QUERY_KEYS.gatewayDetails('aabbccddeeff')),
+    ).toMatchObject({
       online: false,
       lastOnline: 1,
       lastConnection: 5,
@@ -85,11 +86,11 @@ describe('watchedProjects', () => {
 
   it('lists projects whose gateways or project are observed', () => {
     const projects = watchedProjects([
-      query(['gateways', 'project', 'p1'], 1),
-      query(['projects', 'one', 'p2'], 2),
-      query(['gateways', 'project', 'p3'], 0),
-      query(['projects'], 1),
-      query(['gateways', 'one', 'aabbccddeeff'], 1),
+      query([...QUERY_KEYS.projectGateways('p1')], 1),
+      query([...QUERY_KEYS.project('p2')], 2),
+      query([...QUERY_KEYS.projectGateways('p3')], 0),
+      query([...QUERY_KEYS.projects], 1),
+      query([...QUERY_KEYS.gateway('aabbccddeeff')], 1),
     ]);
     expect([...projects].sort()).toEqual(['p1', 'p2']);
   });

@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { GatewayDetails, GatewayItem } from '@atrium/contracts/gateway';
+import { readQueryKey } from '../api/query-keys';
 import { patchDetails, patchItem, patchItems, type GatewayEvent } from './cache-patches';
 
 /** Projects whose gateways someone looks at: an observed project or project-gateways query. */
@@ -9,39 +10,40 @@ export function watchedProjects(
   const projects = new Set<string>();
   for (const query of queries) {
     if (query.getObserversCount() === 0) continue;
-    const [root, kind, id] = query.queryKey;
-    if (typeof id !== 'string') continue;
-    if ((root === 'gateways' && kind === 'project') || (root === 'projects' && kind === 'one')) {
-      projects.add(id);
-    }
+    const key = readQueryKey(query.queryKey);
+    if (key?.kind === 'projectGateways' || key?.kind === 'project') projects.add(key.id);
   }
   return projects;
 }
 
 /**
  * What an event changes in one cached query: a project's gateway table
- * (`gateways/project/{id}`), one gateway (`gateways/one/{id}`) or its info
- * (`gateways/details/{id}`); other data is returned as it is.
+ * (QUERY_KEYS.projectGateways), one gateway (QUERY_KEYS.gateway) or its info
+ * (QUERY_KEYS.gatewayDetails); other data is returned as it is.
  */
 function patchQueryData(key: QueryKey, data: unknown, e: GatewayEvent): unknown {
-  if (typeof data !== 'object' || data === null || key[0] !== 'gateways') return data;
+  if (typeof data !== 'object' || data === null) return data;
+  const named = readQueryKey(key);
   // These keys hold what their fetchers stored, checked by zod when fetched.
-  switch (key[1]) {
-    case 'project':
-      return key[2] === e.event.project && Array.isArray(data)
+  switch (named?.kind) {
+    case 'projectGateways':
+      return named.id === e.event.project && Array.isArray(data)
         ? patchItems(data as GatewayItem[], e)
         : data;
-    case 'one':
+    case 'gateway':
       return patchItem(data as GatewayItem, e);
-    case 'details':
+    case 'gatewayDetails':
       return patchDetails(data as GatewayDetails, e);
-    default:
+    case 'project':
+    case undefined:
       return data;
   }
 }
 
-const isGatewayQuery = (key: QueryKey) =>
-  key[0] === 'gateways' && (key[1] === 'project' || key[1] === 'one' || key[1] === 'details');
+const isGatewayQuery = (key: QueryKey) => {
+  const kind = readQueryKey(key)?.kind;
+  return kind === 'projectGateways' || kind === 'gateway' || kind === 'gatewayDetails';
+};
 
 /** Patches the cached gateway table, gateway and info of the detail screen with one event. */
 export function applyGatewayEvent(client: QueryClient, e: GatewayEvent): void {

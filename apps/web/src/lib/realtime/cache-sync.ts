@@ -25,7 +25,7 @@ let running: (() => void) | null = null;
 let users = 0;
 
 /**
- * Live updates (issue 5, point 5): joins the room of every project whose
+ * Live updates: joins the room of every project whose
  * gateways are on screen and patches the TanStack caches on `gateway:state`,
  * `gateway:info` and `gateway:update`. Polling stays as the fallback. Returns
  * the stop function; several callers share one connection.

@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { hubTokenReply, permaTokenReply } from '@atrium/contracts/hub';
 import { api } from '../../../lib/api/client';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
 
 const enc = encodeURIComponent;
 
@@ -23,3 +25,10 @@ export const dashboardTokens = {
   remove: (service: DashboardService, project: string, mac: string) =>
     api.delete(path(service, 'permaToken', project, mac)),
 };
+
+/** The gateway's permanent dashboard token of a service; read while its dialog is open. */
+export const permanentTokenQuery = (service: DashboardService, project: string, mac: string) =>
+  queryOptions({
+    queryKey: QUERY_KEYS.permanentToken(service, mac),
+    queryFn: ({ signal }) => dashboardTokens.permanent(service, project, mac, signal),
+  });

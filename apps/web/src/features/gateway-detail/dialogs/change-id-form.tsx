@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { configPasswordBody } from '@atrium/contracts/hub';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
+import { useGatewayCommand } from '../api/use-gateway-command';
 import { DETAIL_LIMITS } from '../model/constants';
 import { CredentialFields } from './credential-fields';
 import { SubmitButton } from '../../../ui/submit-button';
@@ -27,7 +27,11 @@ interface Props {
 /** The change-ID form of the advanced configuration; closes 1 s after success (spec §5). */
 export function ChangeIdForm({ mac, onBack, onDone, onBusy }: Props) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const saving = useGatewayCommand(
+    (values: Values) => gatewayCommands.configPassword(mac, values),
+    () => notify.success('idModified'),
+  );
+  const state = saving.isPending ? 'busy' : saving.isSuccess ? 'done' : 'idle';
   const form = useForm<Values>({
     resolver: zodResolver(configPasswordBody),
     defaultValues: { username: '', password: '' },
@@ -41,17 +45,7 @@ export function ChangeIdForm({ mac, onBack, onDone, onBusy }: Props) {
     return () => clearTimeout(timer);
   }, [state]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setState('busy');
-    try {
-      await gatewayCommands.configPassword(mac, values);
-      notify.success('idModified');
-      setState('done');
-    } catch (error) {
-      notify.error(commandErrorKey(error));
-      setState('idle');
-    }
-  });
+  const submit = form.handleSubmit((values) => saving.mutate(values));
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(e) => void submit(e)}>

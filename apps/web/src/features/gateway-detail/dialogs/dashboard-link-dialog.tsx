@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,9 +6,8 @@ import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import { LINKS } from '../../../config/env';
-import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
 import { dashboardTokens, type DashboardService } from '../api/dashboard-tokens';
+import { useGatewayCommand } from '../api/use-gateway-command';
 import { DetailDialog } from './detail-dialog';
 import { openWhenReady } from './open-in-new-tab';
 import { PermanentLink } from './permanent-link';
@@ -29,20 +27,14 @@ const dashboardUrl = (service: DashboardService, token: string) =>
 /** Link (klocknx) and emergency (emergynx) dialogs: open with a token, permanent link (spec §2). */
 export function DashboardLinkDialog({ service, title, projectId, mac, readOnly, onClose }: Props) {
   const { t } = useTranslation();
-  const [opening, setOpening] = useState(false);
-  const open = async () => {
-    setOpening(true);
-    try {
-      await openWhenReady(async () => {
-        const { token } = await dashboardTokens.open(service, projectId, mac);
-        return dashboardUrl(service, token);
-      });
-    } catch (error) {
-      notify.error(commandErrorKey(error));
-    } finally {
-      setOpening(false);
-    }
-  };
+  // The token is installed on the gateway (valid 1 h) before the dashboard opens with it.
+  const opening = useGatewayCommand(() => dashboardTokens.open(service, projectId, mac));
+  // The tab opens within the click (popup blockers), then goes to the address; a failure
+  // closes it and is shown by the mutation.
+  const open = () =>
+    openWhenReady(async () => dashboardUrl(service, (await opening.mutateAsync()).token)).catch(
+      () => undefined,
+    );
   return (
     <DetailDialog title={title} onClose={onClose}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -50,8 +42,10 @@ export function DashboardLinkDialog({ service, title, projectId, mac, readOnly, 
       </Typography>
       <Button
         variant="contained"
-        startIcon={opening ? <CircularProgress size={16} color="inherit" /> : <OpenInNewIcon />}
-        disabled={opening}
+        startIcon={
+          opening.isPending ? <CircularProgress size={16} color="inherit" /> : <OpenInNewIcon />
+        }
+        disabled={opening.isPending}
         onClick={() => void open()}
       >
         {t('gatewayDetail.link.open')}

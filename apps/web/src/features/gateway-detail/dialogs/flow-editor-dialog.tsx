@@ -9,8 +9,8 @@ import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
+import { useGatewayCommand } from '../api/use-gateway-command';
 import { DetailDialog } from './detail-dialog';
 import { FlowEditorIdsForm } from './flow-editor-ids-form';
 import { FlowEditorLinks } from './flow-editor-links';
@@ -45,29 +45,24 @@ export function FlowEditorDialog(props: Props) {
   const [busy, setBusy] = useState(false);
   const onBusy = useCallback((b: boolean) => setBusy(b), []);
 
-  const run = async (kind: 'restart' | 'update') => {
-    const ok = await confirm({
+  const restart = useGatewayCommand(gatewayCommands.noderedRestart, () =>
+    notify.success('noderedRestarting', { duration: 3000 }),
+  );
+  const update = useGatewayCommand(gatewayCommands.noderedUpdate, () =>
+    notify.success('updatingNodered', { duration: 3000 }),
+  );
+
+  /** The confirmation stays open (pending) until the gateway answered. */
+  const run = (kind: 'restart' | 'update') =>
+    confirm({
       title:
         kind === 'restart'
           ? t('gatewayDetail.flowEditor.restart')
           : t('gatewayDetail.flowEditor.update'),
       message: kind === 'restart' ? t('restartNodered') : t('updateNodered'),
-      onConfirm: async () => {
-        try {
-          if (kind === 'restart') {
-            await gatewayCommands.noderedRestart(mac);
-            notify.success('noderedRestarting', { duration: 3000 });
-          } else {
-            await gatewayCommands.noderedUpdate(mac);
-            notify.success('updatingNodered', { duration: 3000 });
-          }
-        } catch (error) {
-          notify.error(commandErrorKey(error));
-        }
-      },
+      // Failures are shown by the mutation: confirm() still resolves true.
+      onConfirm: () => (kind === 'restart' ? restart : update).mutateAsync(mac).catch(() => null),
     });
-    return ok;
-  };
 
   if (view === 'ids') {
     return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { gatewayPassword, gatewayUsername } from '@atrium/contracts/hub';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
+import { useGatewayCommand } from '../api/use-gateway-command';
 import { CredentialFields } from './credential-fields';
 import { SubmitButton } from '../../../ui/submit-button';
 
@@ -34,6 +34,7 @@ const schema = z
     }
   });
 type Values = z.infer<typeof schema>;
+type NoderedIds = Parameters<typeof gatewayCommands.noderedPassword>[1];
 
 interface Props {
   mac: string;
@@ -44,7 +45,14 @@ interface Props {
 /** Flow-editor IDs: username, password, optional UI username and password. */
 export function FlowEditorIdsForm({ mac, onBack, onBusy }: Props) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const saving = useGatewayCommand(
+    (ids: NoderedIds) => gatewayCommands.noderedPassword(mac, ids),
+    () => {
+      notify.success('idModified');
+      onBack();
+    },
+  );
+  const busy = saving.isPending;
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { username: '', password: '', username_ui: '', password_ui: '' },
@@ -52,18 +60,9 @@ export function FlowEditorIdsForm({ mac, onBack, onBusy }: Props) {
   });
   useEffect(() => onBusy(busy), [busy, onBusy]);
 
-  const submit = form.handleSubmit(async ({ username_ui, password_ui, ...ids }) => {
-    setBusy(true);
-    try {
-      const ui = username_ui ? { username_ui, password_ui } : {};
-      await gatewayCommands.noderedPassword(mac, { ...ids, ...ui });
-      notify.success('idModified');
-      onBack();
-    } catch (error) {
-      notify.error(commandErrorKey(error));
-    } finally {
-      setBusy(false);
-    }
+  const submit = form.handleSubmit(({ username_ui, password_ui, ...ids }) => {
+    const ui = username_ui ? { username_ui, password_ui } : {};
+    saving.mutate({ ...ids, ...ui });
   });
 
   return (

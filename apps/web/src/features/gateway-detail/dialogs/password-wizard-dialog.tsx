@@ -14,8 +14,8 @@ import type { GatewayItem } from '@atrium/contracts/gateway';
 import { initPasswordsBody } from '@atrium/contracts/hub';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
+import { useGatewayCommand } from '../api/use-gateway-command';
 import { DETAIL_LIMITS } from '../model/constants';
 import { CredentialFields } from './credential-fields';
 import { DetailDialog } from './detail-dialog';
@@ -40,7 +40,6 @@ export function PasswordWizardDialog({ gateway, queryId, onClose, onDone }: Prop
   const queryClient = useQueryClient();
   const steps = wizardSteps(gateway.type);
   const [index, setIndex] = useState(0);
-  const [phase, setPhase] = useState<'form' | 'busy' | 'restart'>('form');
   const kloudnx = gateway.type === 'kloudnx';
   const form = useForm<Values>({
     resolver: zodResolver(initPasswordsBody),
@@ -56,18 +55,16 @@ export function PasswordWizardDialog({ gateway, queryId, onClose, onDone }: Prop
     onDone();
   }, [onClose, onDone]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setPhase('busy');
-    try {
-      await gatewayCommands.initPasswords(gateway.mac, values);
+  const setUp = useGatewayCommand(
+    (values: Values) => gatewayCommands.initPasswords(gateway.mac, values),
+    async () => {
       notify.success('changeSuccess');
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gateway(queryId) });
-      setPhase('restart');
-    } catch (error) {
-      notify.error(commandErrorKey(error));
-      setPhase('form');
-    }
-  });
+    },
+  );
+  // After the set-up, the restart wait; after a failure, the form again.
+  const phase = setUp.isPending ? 'busy' : setUp.isSuccess ? 'restart' : 'form';
+  const submit = form.handleSubmit((values) => setUp.mutate(values));
 
   const next = async () => {
     if (

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -12,12 +11,15 @@ import AddLinkIcon from '@mui/icons-material/AddLink';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslation } from 'react-i18next';
-import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { copyText } from '../../../lib/clipboard';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { notify } from '../../../ui/snackbar';
 import { commandErrorKey } from '../api/command-error';
-import { dashboardTokens, type DashboardService } from '../api/dashboard-tokens';
+import {
+  dashboardTokens,
+  permanentTokenQuery,
+  type DashboardService,
+} from '../api/dashboard-tokens';
 
 interface Props {
   service: DashboardService;
@@ -33,32 +35,32 @@ export function PermanentLink({ service, projectId, mac, readOnly, urlOf }: Prop
   const { t } = useTranslation();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const key = [...QUERY_KEYS.gateways, 'permaToken', service, mac];
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => dashboardTokens.permanent(service, projectId, mac, signal),
-  });
+  const tokenQuery = permanentTokenQuery(service, projectId, mac);
+  const query = useQuery(tokenQuery);
   const token = query.data?.token ?? null;
-
-  const change = async (run: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await run();
+  const settled = {
+    onSuccess: async () => {
       notify.success('success');
-      await queryClient.invalidateQueries({ queryKey: key });
-    } catch (error) {
-      notify.error(commandErrorKey(error));
-    } finally {
-      setBusy(false);
-    }
+      await queryClient.invalidateQueries({ queryKey: tokenQuery.queryKey });
+    },
+    onError: (error: unknown) => notify.error(commandErrorKey(error)),
   };
+  const generate = useMutation({
+    mutationFn: () => dashboardTokens.generate(service, projectId, mac),
+    ...settled,
+  });
+  const removal = useMutation({
+    mutationFn: () => dashboardTokens.remove(service, projectId, mac),
+    ...settled,
+  });
+  const busy = generate.isPending || removal.isPending;
+
   const remove = async () => {
     const ok = await confirm({
       title: t('gatewayDetail.link.delete'),
       message: t('gatewayDetail.link.deleteConfirm'),
     });
-    if (ok) await change(() => dashboardTokens.remove(service, projectId, mac));
+    if (ok) removal.mutate();
   };
   const copy = async (url: string) => {
     if (await copyText(url)) notify.success('addressCopied');
@@ -78,7 +80,7 @@ export function PermanentLink({ service, projectId, mac, readOnly, urlOf }: Prop
             variant="outlined"
             startIcon={<AddLinkIcon />}
             disabled={busy}
-            onClick={() => void change(() => dashboardTokens.generate(service, projectId, mac))}
+            onClick={() => generate.mutate()}
           >
             {t('gatewayDetail.link.generate')}
           </Button>

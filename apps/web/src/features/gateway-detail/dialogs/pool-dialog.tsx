@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,12 +10,11 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import { POOL_TYPES, type GatewayItem } from '@atrium/contracts/gateway';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
-import { gatewayDetailsKey } from '../../../lib/realtime/keys';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { ComingSoonPanel } from '../../../ui/placeholder-page';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
+import { useGatewayCommand } from '../api/use-gateway-command';
 import { DETAIL_LIMITS } from '../model/constants';
 import { DetailDialog } from './detail-dialog';
 
@@ -38,24 +36,22 @@ export function PoolDialog({ gateway, queryId, legacy, readOnly, onClose, onNeed
   const { t } = useTranslation();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const [changing, setChanging] = useState(false);
-
-  const change = async (type: PoolType) => {
-    if (type === gateway.pooltype) return;
-    if (!(await confirm({ title: t('gatewayDetail.pool.type'), message: t('modifyPooltype') })))
-      return;
-    setChanging(true);
-    try {
-      await gatewayCommands.poolType(gateway.mac, type);
+  const typeChange = useGatewayCommand(
+    (type: PoolType) => gatewayCommands.poolType(gateway.mac, type),
+    async () => {
       // The controller restarts on its new type: wait, then read the gateway again.
       await wait(DETAIL_LIMITS.poolTypeChangeMs);
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gateway(queryId) });
-      await queryClient.invalidateQueries({ queryKey: gatewayDetailsKey(queryId) });
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gatewayDetails(queryId) });
       notify.success('success');
-    } catch (error) {
-      notify.error(commandErrorKey(error));
-    } finally {
-      setChanging(false);
+    },
+  );
+  const changing = typeChange.isPending;
+
+  const change = async (type: PoolType) => {
+    if (type === gateway.pooltype) return;
+    if (await confirm({ title: t('gatewayDetail.pool.type'), message: t('modifyPooltype') })) {
+      typeChange.mutate(type);
     }
   };
 

@@ -6,12 +6,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMac, gatewayListReply, type GatewayItem } from '@atrium/contracts/gateway';
-import { api } from '../../../lib/api/client';
-import { QUERY_KEYS } from '../../../lib/api/query-keys';
+import { formatMac, type GatewayItem } from '@atrium/contracts/gateway';
+import { projectGatewaysQuery } from '../../../lib/api/project-gateways-query';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
+import { useGatewayCommand } from '../api/use-gateway-command';
 import { DetailDialog } from './detail-dialog';
 import { SubmitButton } from '../../../ui/submit-button';
 
@@ -26,33 +25,24 @@ const label = (gw: Pick<GatewayItem, 'mac' | 'name'>) => `${gw.name} (${formatMa
 /** Transfer configuration (virtual klocknx): a read-only source and a required target (spec §2, §5). */
 export function TransferConfigDialog({ source, projectId, onClose }: Props) {
   const { t } = useTranslation();
-  const gateways = useQuery({
-    queryKey: QUERY_KEYS.projectGateways(projectId),
-    queryFn: ({ signal }) =>
-      api
-        .get(`/api/gateway/${encodeURIComponent(projectId)}`, { schema: gatewayListReply, signal })
-        .then((r) => r.gateways),
-  });
+  const gateways = useQuery(projectGatewaysQuery(projectId));
   const targets = (gateways.data ?? []).filter(
     (gw) => gw.type === source.type && gw.mac !== source.mac,
   );
   const [target, setTarget] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setTouched(true);
-    if (!target) return;
-    setBusy(true);
-    try {
-      await gatewayCommands.transferConfig(source.mac, target);
+  const transfer = useGatewayCommand(
+    (to: string) => gatewayCommands.transferConfig(source.mac, to),
+    () => {
       notify.success('success');
       onClose();
-    } catch (error) {
-      notify.error(commandErrorKey(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  );
+  const busy = transfer.isPending;
+
+  const submit = () => {
+    setTouched(true);
+    if (target) transfer.mutate(target);
   };
 
   return (
@@ -62,7 +52,7 @@ export function TransferConfigDialog({ source, projectId, onClose }: Props) {
       busy={busy}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        submit();
       }}
       actions={
         <>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GatewayItem } from '@atrium/contracts/gateway';
 import type { UpdateBranch } from '@atrium/contracts/gateway-protocol';
@@ -30,10 +30,10 @@ export function useFirmwareUpdate(gw: Gateway, queryId: string) {
       old && (step === null || old.step === null) ? { ...old, step } : old,
     );
 
-  const send = async (branch: UpdateBranch) => {
-    clearUpdateFailure(gw.mac);
-    try {
-      const reply = await gatewayCommands.update(gw.mac, branch);
+  const updating = useMutation({
+    mutationFn: (branch: UpdateBranch) => gatewayCommands.update(gw.mac, branch),
+    onMutate: () => clearUpdateFailure(gw.mac),
+    onSuccess: async (reply) => {
       if (reply.message === 'updateQueued') {
         notify.info('updateQueued', { duration: 5000 });
         await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gateway(queryId) });
@@ -41,11 +41,14 @@ export function useFirmwareUpdate(gw: Gateway, queryId: string) {
         notify.success('updateCommandSent', { duration: 3000 });
         setStep('updating');
       }
-    } catch (error) {
+    },
+    // The `gateway:update` event may report the same failure: it is shown once.
+    onError: (error) => {
       reportUpdateFailure(gw.mac, commandErrorKey(error));
       setStep(null);
-    }
-  };
+    },
+  });
+  const send = (branch: UpdateBranch) => updating.mutateAsync(branch).catch(() => undefined);
 
   return {
     /** Main branch: the exact name must be typed (spec §5), else invalidName. */

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RANKS } from '@atrium/contracts/user';
 import { notify } from '../../../ui/snackbar';
-import { accountsApi } from './accounts-api';
+import { accountsApi } from '../api/accounts-api';
 import { newAccountProblem, type AccountRank, type AccountRow } from './accounts-rules';
 import { SubmitButton } from '../../../ui/submit-button';
 
@@ -22,29 +23,28 @@ export function AccountAddForm({ existing, onBack, onCreated }: Props) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [rank, setRank] = useState<AccountRank | ''>('');
-  const [busy, setBusy] = useState(false);
+  const creating = useMutation({
+    mutationFn: accountsApi.create,
+    onSuccess: () => {
+      notify.success('accounts.created', { values: { email: email.trim() }, duration: 3000 });
+      onCreated();
+    },
+    onError: (error) => notify.apiError(error, { noRank: 'missingRank' }),
+  });
+  const busy = creating.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = newAccountProblem(email, rank, existing);
     if (problem || rank === '') {
       notify.error(problem ?? 'missingRank');
       return;
     }
-    setBusy(true);
-    try {
-      await accountsApi.create({ email: email.trim().toLowerCase(), rank });
-      notify.success('accounts.created', { values: { email: email.trim() }, duration: 3000 });
-      onCreated();
-    } catch (error) {
-      notify.apiError(error, { noRank: 'missingRank' });
-    } finally {
-      setBusy(false);
-    }
+    creating.mutate({ email: email.trim().toLowerCase(), rank });
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ pt: 1 }}>
+    <Box component="form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
       <Stack spacing={2.5}>
         <TextField
           autoFocus

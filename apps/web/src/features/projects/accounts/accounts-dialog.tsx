@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,20 +15,16 @@ import { errorMessageKey } from '../../../lib/api/error-key';
 import { notify } from '../../../ui/snackbar';
 import { AccountAddForm } from './account-add-form';
 import { AccountList } from './account-list';
-import { accountsApi } from './accounts-api';
+import { accountsApi, accountsQuery } from '../api/accounts-api';
 import { toRows, type AccountRow } from './accounts-rules';
 import { SubmitButton } from '../../../ui/submit-button';
 
 /** Account management: list (ranks, removals saved together) and add (document 2 §2, §4). */
 export function AccountsDialog({ ownEmail, onClose }: { ownEmail: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: ['accounts'],
-    queryFn: ({ signal }) => accountsApi.list(signal),
-  });
+  const query = useQuery(accountsQuery());
   const [edited, setEdited] = useState<AccountRow[] | null>(null);
   const [view, setView] = useState<'list' | 'add'>('list');
-  const [busy, setBusy] = useState(false);
   const rows = edited ?? toRows(query.data ?? []);
 
   const reload = async () => {
@@ -36,18 +32,17 @@ export function AccountsDialog({ ownEmail, onClose }: { ownEmail: string; onClos
     await query.refetch();
   };
 
-  const save = async () => {
-    if (!edited) return;
-    setBusy(true);
-    try {
-      await accountsApi.update(edited);
+  const saving = useMutation({
+    mutationFn: accountsApi.update,
+    onSuccess: async () => {
       notify.success('changeSuccess');
       await reload();
-    } catch (error) {
-      notify.apiError(error);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (error) => notify.apiError(error),
+  });
+  const busy = saving.isPending;
+  const save = () => {
+    if (edited) saving.mutate(edited);
   };
 
   return (
@@ -95,12 +90,7 @@ export function AccountsDialog({ ownEmail, onClose }: { ownEmail: string; onClos
           <Button color="inherit" onClick={onClose} disabled={busy}>
             {t('dialog.cancel')}
           </Button>
-          <SubmitButton
-            size="medium"
-            pending={busy}
-            disabled={edited === null}
-            onClick={() => void save()}
-          >
+          <SubmitButton size="medium" pending={busy} disabled={edited === null} onClick={save}>
             {t('dialog.save')}
           </SubmitButton>
         </DialogActions>

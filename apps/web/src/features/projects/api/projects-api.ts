@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { importGatewaysReply } from '@atrium/contracts/gateway';
 import { importLicencesReply, licenceReply, useLicenceReply } from '@atrium/contracts/licence';
 import { LIMITS } from '@atrium/contracts/limits';
 import { projectListReply, projectReply } from '@atrium/contracts/project';
-import { api } from '../../lib/api/client';
-import { QUERY_KEYS } from '../../lib/api/query-keys';
+import { z } from 'zod';
+import { api } from '../../../lib/api/client';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
 
 const enc = encodeURIComponent;
 
@@ -14,12 +15,10 @@ function csvForm(file: File): FormData {
   return form;
 }
 
-/** Project and licence calls of spec document 3 §7. */
+/** Project and licence calls of spec document 3 §7 (one project: lib/api/project-query). */
 export const projectsApi = {
   list: (signal?: AbortSignal) =>
     api.get('/api/project', { schema: projectListReply, signal }).then((r) => r.projects),
-  get: (id: string, signal?: AbortSignal) =>
-    api.get(`/api/project/${enc(id)}`, { schema: projectReply, signal }).then((r) => r.project),
   create: (name: string) =>
     api.post('/api/project/create', { name }, { schema: projectReply }).then((r) => r.project),
   rename: (id: string, name: string) =>
@@ -33,21 +32,18 @@ export const projectsApi = {
     api.upload('/api/gateway/add', csvForm(file), { schema: importGatewaysReply }),
   importLicences: (file: File) =>
     api.upload('/api/licences/add', csvForm(file), { schema: importLicencesReply }),
+  chartsToken: (projectId: string) =>
+    api.post(
+      '/api/chartnx/token',
+      { type: 'chartnx', project: projectId },
+      { schema: z.object({ token: z.string() }) },
+    ),
 };
 
 /** The projects list, refreshed every 60 s (spec §2). */
-export function useProjects() {
-  return useQuery({
+export const projectsQuery = () =>
+  queryOptions({
     queryKey: QUERY_KEYS.projects,
     queryFn: ({ signal }) => projectsApi.list(signal),
     refetchInterval: LIMITS.projectRefreshMs,
   });
-}
-
-export function useProject(id: string) {
-  return useQuery({
-    queryKey: QUERY_KEYS.project(id),
-    queryFn: ({ signal }) => projectsApi.get(id, signal),
-    refetchInterval: LIMITS.projectRefreshMs,
-  });
-}

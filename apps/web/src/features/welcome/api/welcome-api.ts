@@ -8,8 +8,10 @@ import {
   tokenBody,
   tokenReply,
 } from '@atrium/contracts/user';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api/client';
+import { api } from '../../../lib/api/client';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
 
 // Sign-in pages handle 401/403 themselves (spec §8), so they never trigger the sign-out.
 const own = { signOutOnAuthError: false } as const;
@@ -31,3 +33,16 @@ export const welcomeApi = {
   verifyEmail: (token: string) =>
     api.post('/api/user/verify/email', tokenBody.parse({ token }), own),
 };
+
+/**
+ * Confirming an e-mail address on arrival. A query, not an effect: it runs once per token even
+ * under StrictMode's double mount; never retried, refetched or forgotten.
+ */
+export const verifyEmailQuery = (token: string) =>
+  queryOptions({
+    queryKey: QUERY_KEYS.verifyEmail(token),
+    queryFn: () => welcomeApi.verifyEmail(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });

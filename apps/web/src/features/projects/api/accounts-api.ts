@@ -1,7 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
 import { accountsReply, account } from '@atrium/contracts/user';
 import { z } from 'zod';
 import { api } from '../../../lib/api/client';
-import type { AccountRow } from './accounts-rules';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
+import type { AccountRow } from '../accounts/accounts-rules';
 
 /** User service calls of the account management dialog (document 3 §7). */
 export const accountsApi = {
@@ -12,3 +14,10 @@ export const accountsApi = {
   update: (rows: AccountRow[]) =>
     api.post('/api/user/accounts/update', { accounts: rows }, { schema: accountsReply }),
 };
+
+/** The accounts the caller manages; read while the dialog is open, not polled. */
+export const accountsQuery = () =>
+  queryOptions({
+    queryKey: QUERY_KEYS.accounts,
+    queryFn: ({ signal }) => accountsApi.list(signal),
+  });

@@ -1,21 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   etsDeleteReply,
   etsInfosReply,
   etsUploadReply,
   gatewayEtsReply,
   gatewayMonitorReply,
-  loggerOptionsReply,
   loggerReply,
   monitoredResetReply,
   projectMonitoredCountReply,
   projectMonitoredReply,
   voltageReply,
 } from '@atrium/contracts/monitoring';
-import { projectReply } from '@atrium/contracts/project';
-import { api } from '../../lib/api/client';
-import { QUERY_KEYS } from '../../lib/api/query-keys';
-import { MONITORING_KEYS } from './monitoring-keys';
+import { api } from '../../../lib/api/client';
+import { queryById } from '../../../lib/api/query-by-id';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
 
 const enc = encodeURIComponent;
 
@@ -25,10 +22,11 @@ export interface VoltageSettings {
   maximum: number | null;
 }
 
-/** ETS, monitored-address and logger calls (spec document 2 §7, document 3 §7). */
+/**
+ * ETS, monitored-address and logger calls (spec document 2 §7, document 3 §7); the project
+ * itself is read through lib/api/project-query.
+ */
 export const monitoringApi = {
-  project: (id: string, signal?: AbortSignal) =>
-    api.get(`/api/project/${enc(id)}`, { schema: projectReply, signal }).then((r) => r.project),
   etsInfos: (id: string, signal?: AbortSignal) =>
     api
       .get(`/api/project/ets/infos/${enc(id)}`, { schema: etsInfosReply, signal })
@@ -59,48 +57,28 @@ export const monitoringApi = {
       { monitor: addresses.map((address) => ({ address })) },
       { schema: gatewayMonitorReply },
     ),
-  logger: (id: string, signal?: AbortSignal) =>
-    api
-      .get(`/api/project/logs/options/${enc(id)}`, { schema: loggerOptionsReply, signal })
-      .then((r) => r.logger),
   pause: (id: string, pause: boolean) =>
     api.post(`/api/project/logs/pause/${enc(id)}`, { pause }, { schema: loggerReply }),
   voltage: (id: string, body: VoltageSettings) =>
     api.post(`/api/project/voltage/options/${enc(id)}`, body, { schema: voltageReply }),
 };
 
-/** The project (shared cache with the projects feature: same key, same call). */
-export function useMonitoringProject(id: string) {
-  return useQuery({
-    queryKey: QUERY_KEYS.project(id),
-    queryFn: ({ signal }) => monitoringApi.project(id, signal),
-  });
-}
+// Read while a monitoring dialog is open; not polled. Changes invalidate QUERY_KEYS.monitoring.
 
-export function useEtsInfos(projectId: string) {
-  return useQuery({
-    queryKey: MONITORING_KEYS.etsInfos(projectId),
-    queryFn: ({ signal }) => monitoringApi.etsInfos(projectId, signal),
-  });
-}
+/** The project's ETS file summary. */
+export const etsInfosQuery = queryById(QUERY_KEYS.etsInfos, monitoringApi.etsInfos);
 
-export function useProjectMonitored(projectId: string) {
-  return useQuery({
-    queryKey: MONITORING_KEYS.projectMonitored(projectId),
-    queryFn: ({ signal }) => monitoringApi.projectMonitored(projectId, signal),
-  });
-}
+/** The project's monitored addresses (graph dialog). */
+export const projectMonitoredQuery = queryById(
+  QUERY_KEYS.projectMonitored,
+  monitoringApi.projectMonitored,
+);
 
-export function useMonitoredCount(projectId: string) {
-  return useQuery({
-    queryKey: MONITORING_KEYS.monitoredCount(projectId),
-    queryFn: ({ signal }) => monitoringApi.monitoredCount(projectId, signal),
-  });
-}
+/** How many addresses the project monitors, and its limit. */
+export const monitoredCountQuery = queryById(
+  QUERY_KEYS.monitoredCount,
+  monitoringApi.monitoredCount,
+);
 
-export function useLogger(projectId: string) {
-  return useQuery({
-    queryKey: MONITORING_KEYS.logger(projectId),
-    queryFn: ({ signal }) => monitoringApi.logger(projectId, signal),
-  });
-}
+/** One gateway's ETS addresses with what is monitored (monitored-addresses dialog). */
+export const gatewayEtsQuery = queryById(QUERY_KEYS.gatewayEts, monitoringApi.gatewayEts);

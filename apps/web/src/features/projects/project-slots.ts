@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+
+/** A dialog about one project, opened from a project menu or button. */
+export type ProjectDialogComponent = ComponentType<{
+  project: { _id: string; name: string };
+  onClose: () => void;
+}>;
+
+/**
+ * What the project screens show from other features. Features do not import each other:
+ * src/app/ fills these slots with the gateways and monitoring features' components.
+ */
+export interface ProjectDialogSlots {
+  LinkGatewaysDialog: ProjectDialogComponent;
+  GraphDialog: ProjectDialogComponent;
+  MonitoringDialog: ProjectDialogComponent;
+}
+
+export interface ProjectPageSlots extends ProjectDialogSlots {
+  /** The project's gateway table; `canEdit` shows its options column. */
+  GatewaysPanel: ComponentType<{ projectId: string; canEdit: boolean; isAdmin: boolean }>;
+  AddGatewayDialog: ComponentType<{ projectId: string; onClose: () => void }>;
+}
