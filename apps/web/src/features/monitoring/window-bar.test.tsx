@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fill } from '../../testing/fill';
 import { renderWithProviders } from '../../testing/render';
 import { windowOf, type GraphWindow } from './graph-window';
 import { WindowBar } from './window-bar';
@@ -103,13 +104,13 @@ describe('WindowBar (document 2 §2 graph window)', () => {
   it('a typed DD/MM/YYYY day is applied on Enter; an impossible date is flagged and ignored', async () => {
     const { user, handed } = renderBar(windowOf('day', day(15)));
     const field = screen.getByLabelText('Jour');
-    await user.clear(field);
-    await user.type(field, '31/02/2025{Enter}');
+    await fill(user, field, '31/02/2025');
+    await user.keyboard('{Enter}');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(handed).toEqual([]);
 
-    await user.clear(field);
-    await user.type(field, '2/4/2025{Enter}');
+    await fill(user, field, '2/4/2025');
+    await user.keyboard('{Enter}');
     expect(handed).toEqual([windowOf('day', day(2, 4))]);
     expect(screen.getByLabelText('Jour')).toHaveProperty('value', '02/04/2025');
   });
@@ -117,8 +118,8 @@ describe('WindowBar (document 2 §2 graph window)', () => {
   it('a period typed with its end before its start is put back in order', async () => {
     const { user, handed } = renderBar(windowOf('period', day(10), day(12)));
     const to = screen.getByLabelText('Au');
-    await user.clear(to);
-    await user.type(to, '05/03/2025{Enter}');
+    await fill(user, to, '05/03/2025');
+    await user.keyboard('{Enter}');
     expect(handed.at(-1)).toMatchObject({ from: day(5), to: day(10) });
     expect(range()).toBe('Du 05/03/2025 00:00 au 10/03/2025 23:59');
   });

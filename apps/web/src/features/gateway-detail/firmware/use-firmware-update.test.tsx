@@ -6,6 +6,7 @@ import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { reportUpdateFailure, useUpdateFailure } from '../../../lib/realtime/update-failures';
 import { gatewayItem } from '../../../testing/factories';
 import { errorReply, stubFetch } from '../../../testing/fetch-stub';
+import { fill } from '../../../testing/fill';
 import { renderHookWithProviders } from '../../../testing/render';
 import { findSnackbar, snackbarTexts } from '../../../testing/snackbars';
 import { useFirmwareUpdate } from './use-firmware-update';
@@ -36,7 +37,7 @@ async function updateTyping(view: ReturnType<typeof renderUpdate>, text: string)
   expect(prompt.textContent).toContain(
     'Pour confirmer la mise à jour, saisissez le nom de la passerelle « Salon ».',
   );
-  await view.user.type(within(prompt).getByLabelText(/Nom de la passerelle/), text);
+  await fill(view.user, within(prompt).getByLabelText(/Nom de la passerelle/), text);
   await view.user.click(within(prompt).getByRole('button', { name: 'Confirmer' }));
   await act(() => done);
 }

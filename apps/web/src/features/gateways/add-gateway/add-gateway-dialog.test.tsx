@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { WaitingReply } from '@atrium/contracts/gateway';
 import { gatewayItem, projectItem } from '../../../testing/factories';
 import { errorReply, stubFetch } from '../../../testing/fetch-stub';
+import { fill } from '../../../testing/fill';
 import { renderWithProviders } from '../../../testing/render';
 import { findSnackbar } from '../../../testing/snackbars';
 import { AddGatewayDialog } from './add-gateway-dialog';
@@ -37,8 +38,14 @@ function renderDialog() {
 
 /** Step 1, by hand: types the MAC and the serial number and goes on. */
 async function typeIdentity(user: UserEvent, mac: string, sn: string) {
-  if (mac) await user.type(screen.getByLabelText(/Adresse MAC/), mac);
-  if (sn) await user.type(screen.getByLabelText(/Numéro de série/), sn);
+  if (mac) await fill(user, screen.getByLabelText(/Adresse MAC/), mac);
+  if (sn) await fill(user, screen.getByLabelText(/Numéro de série/), sn);
+  await user.click(screen.getByRole('button', { name: 'Suivant' }));
+}
+
+/** Step 2 with the suggested name kept: waits for it (step 1 has a "Suivant" too), goes on. */
+async function keepName(user: UserEvent) {
+  await screen.findByLabelText(/Nom de la passerelle/);
   await user.click(screen.getByRole('button', { name: 'Suivant' }));
 }
 
@@ -83,11 +90,15 @@ describe('AddGatewayDialog (spec §2 and §4 add-gateway stepper, §8 messages)'
     expect(dialog.getByText('Numéro de série invalide (8 caractères).')).toBeTruthy();
     expect(dialog.getByLabelText(/Adresse MAC/).getAttribute('aria-invalid')).toBe('true');
 
-    // A serial of 8 with a forbidden character is refused too.
-    await user.clear(dialog.getByLabelText(/Numéro de série/));
-    await user.type(dialog.getByLabelText(/Numéro de série/), 'ABCD 123');
+    // A serial of 8 with a forbidden character is refused too (checked in the same pass
+    // as the MAC, whose message goes once it is valid).
+    await fill(user, dialog.getByLabelText(/Adresse MAC/), 'AA:BB:CC:DD:EE:FF');
+    await fill(user, dialog.getByLabelText(/Numéro de série/), 'ABCD 123');
     await user.click(dialog.getByRole('button', { name: 'Suivant' }));
-    expect(await dialog.findByText('Numéro de série invalide (8 caractères).')).toBeTruthy();
+    await waitFor(() =>
+      expect(dialog.queryByText('Adresse MAC invalide (12 caractères hexadécimaux).')).toBeNull(),
+    );
+    expect(dialog.getByText('Numéro de série invalide (8 caractères).')).toBeTruthy();
     expect(server.requests).toEqual([]);
   });
 
@@ -105,13 +116,15 @@ describe('AddGatewayDialog (spec §2 and §4 add-gateway stepper, §8 messages)'
     await user.clear(name);
     await user.click(dialog.getByRole('button', { name: 'Suivant' }));
     expect(await dialog.findByText('Le nom doit comporter de 1 à 30 caractères.')).toBeTruthy();
-    await user.type(name, 'x'.repeat(31));
+    // Validation runs on change (asynchronously): 30 characters pass, the 31st does not.
+    await fill(user, name, 'x'.repeat(30));
+    expect(await dialog.findByText('30/30 caractères')).toBeTruthy();
+    await user.type(name, 'x');
+    expect(await dialog.findByText('Le nom doit comporter de 1 à 30 caractères.')).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Suivant' }));
-    expect(dialog.getByText('Le nom doit comporter de 1 à 30 caractères.')).toBeTruthy();
     expect(dialog.queryByRole('radiogroup')).toBeNull();
-    await user.clear(name);
-    await user.type(name, 'Garage');
-    expect(dialog.getByText('6/30 caractères')).toBeTruthy();
+    await fill(user, name, 'Garage');
+    expect(await dialog.findByText('6/30 caractères')).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Suivant' }));
 
     // Step 3: the summary, start now by default.
@@ -139,7 +152,7 @@ describe('AddGatewayDialog (spec §2 and §4 add-gateway stepper, §8 messages)'
     const server = stubServer();
     const { dialog, user, onClose } = renderDialog();
     await typeIdentity(user, 'AABBCCDDEEFF', SN);
-    await user.click(await dialog.findByRole('button', { name: 'Suivant' }));
+    await keepName(user);
     await initQuestion();
     await user.click(dialog.getByRole('button', { name: 'Retour' }));
     expect(await dialog.findByLabelText(/Nom de la passerelle/)).toBeTruthy();
@@ -171,7 +184,7 @@ describe('AddGatewayDialog (spec §2 and §4 add-gateway stepper, §8 messages)'
     server.on('POST', '/api/gateway/create', errorReply(409, 'gatewayAlreadyAdded'));
     const { dialog, user, onClose } = renderDialog();
     await typeIdentity(user, 'AA:BB:CC:DD:EE:FF', SN);
-    await user.click(await dialog.findByRole('button', { name: 'Suivant' }));
+    await keepName(user);
     await initQuestion();
     await user.click(dialog.getByRole('button', { name: 'Ajouter' }));
 
@@ -179,7 +192,10 @@ describe('AddGatewayDialog (spec §2 and §4 add-gateway stepper, §8 messages)'
     expect(snackbar.variant).toBe('error');
     expect(server.sent('GET', `/api/gateway/init/${MAC}`)).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
-    expect(dialog.getByRole('button', { name: 'Ajouter' })).toHaveProperty('disabled', false);
+    // The user may try again once the refresh after the failure is done.
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Ajouter' })).toHaveProperty('disabled', false),
+    );
   });
 
   it('a failed initialisation shows initError after the gateway was added', async () => {
@@ -187,7 +203,7 @@ describe('AddGatewayDialog (spec §2 and §4 add-gateway stepper, §8 messages)'
     server.on('GET', `/api/gateway/init/${MAC}`, errorReply(409, 'gatewayOffline'));
     const { dialog, user, onClose } = renderDialog();
     await typeIdentity(user, 'AA:BB:CC:DD:EE:FF', SN);
-    await user.click(await dialog.findByRole('button', { name: 'Suivant' }));
+    await keepName(user);
     await initQuestion();
     await user.click(dialog.getByRole('button', { name: 'Ajouter' }));
 

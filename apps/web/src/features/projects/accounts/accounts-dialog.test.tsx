@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { account } from '../../../testing/factories';
 import { errorReply, stubFetch } from '../../../testing/fetch-stub';
+import { fill } from '../../../testing/fill';
 import { renderWithProviders } from '../../../testing/render';
 import { findSnackbar } from '../../../testing/snackbars';
 import { AccountsDialog } from './accounts-dialog';
@@ -107,7 +108,7 @@ describe('AccountsDialog (document 2 §4 list/add, §5 validation, §8 messages)
     const add = within(screen.getByRole('dialog', { name: 'Nouveau compte' }));
     const submit = add.getByRole('button', { name: 'Ajouter un compte' });
     expect(submit).toHaveProperty('disabled', true);
-    await user.type(add.getByLabelText('Adresse e-mail'), 'new@atrium.fr');
+    await fill(user, add.getByLabelText('Adresse e-mail'), 'new@atrium.fr');
     expect(submit).toHaveProperty('disabled', true);
     await pick(user, add.getByRole('combobox', { name: 'Rang' }), 'Utilisateur');
     expect(submit).toHaveProperty('disabled', false);
@@ -123,12 +124,11 @@ describe('AccountsDialog (document 2 §4 list/add, §5 validation, §8 messages)
     const email = add.getByLabelText('Adresse e-mail');
     await pick(user, add.getByRole('combobox', { name: 'Rang' }), 'Utilisateur');
 
-    await user.type(email, 'not-an-email');
+    await fill(user, email, 'not-an-email');
     await user.click(add.getByRole('button', { name: 'Ajouter un compte' }));
     expect((await findSnackbar('Adresse e-mail invalide.')).variant).toBe('error');
 
-    await user.clear(email);
-    await user.type(email, '  BOB@Atrium.fr ');
+    await fill(user, email, '  BOB@Atrium.fr ');
     await user.click(add.getByRole('button', { name: 'Ajouter un compte' }));
     expect((await findSnackbar('Cette adresse e-mail est déjà utilisée.')).variant).toBe('error');
     expect(server.sent('POST', '/api/user/accounts/create')).toEqual([]);
@@ -139,7 +139,7 @@ describe('AccountsDialog (document 2 §4 list/add, §5 validation, §8 messages)
     const { dialog, user } = await renderDialog();
     await user.click(dialog.getByRole('button', { name: 'Ajouter un compte' }));
     const add = within(screen.getByRole('dialog', { name: 'Nouveau compte' }));
-    await user.type(add.getByLabelText('Adresse e-mail'), ' New@Atrium.fr ');
+    await fill(user, add.getByLabelText('Adresse e-mail'), ' New@Atrium.fr ');
     await pick(user, add.getByRole('combobox', { name: 'Rang' }), 'Gestionnaire');
     await user.click(add.getByRole('button', { name: 'Ajouter un compte' }));
 
@@ -157,7 +157,7 @@ describe('AccountsDialog (document 2 §4 list/add, §5 validation, §8 messages)
     const { dialog, user } = await renderDialog();
     await user.click(dialog.getByRole('button', { name: 'Ajouter un compte' }));
     const add = within(screen.getByRole('dialog', { name: 'Nouveau compte' }));
-    await user.type(add.getByLabelText('Adresse e-mail'), 'new@atrium.fr');
+    await fill(user, add.getByLabelText('Adresse e-mail'), 'new@atrium.fr');
     await pick(user, add.getByRole('combobox', { name: 'Rang' }), 'Utilisateur');
     await user.click(add.getByRole('button', { name: 'Ajouter un compte' }));
     expect((await findSnackbar('Veuillez choisir un rang.')).variant).toBe('error');
