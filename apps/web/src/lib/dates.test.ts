@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime } from './dates';
+import { formatDateTime } from './dates';
 
 describe('dates in Paris time, French format', () => {
   it('adds one hour in winter (CET)', () => {
@@ -12,12 +12,11 @@ describe('dates in Paris time, French format', () => {
 
   it('changes the day when Paris is already past midnight', () => {
     const lateUtc = new Date('2026-12-31T23:30:00Z');
-    expect(formatDate(lateUtc)).toBe('01/01/2027');
-    expect(formatTime(lateUtc)).toBe('00:30:00');
+    expect(formatDateTime(lateUtc)).toBe('01/01/2027 00:30:00');
   });
 
   it('gives an empty string for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
-    expect(formatDate(Number.NaN)).toBe('');
+    expect(formatDateTime(Number.NaN)).toBe('');
   });
 });

@@ -12,21 +12,8 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   second: '2-digit',
   hourCycle: 'h23',
 });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
-export type DateInput = Date | number | string;
+type DateInput = Date | number | string;
 
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -37,16 +24,4 @@ function toDate(value: DateInput): Date | null {
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : '';
-}
-
-/** "dd/mm/yyyy" in Paris time. */
-export function formatDate(value: DateInput): string {
-  const date = toDate(value);
-  return date ? dateFormat.format(date) : '';
-}
-
-/** "hh:mm:ss" in Paris time. */
-export function formatTime(value: DateInput): string {
-  const date = toDate(value);
-  return date ? timeFormat.format(date) : '';
 }

@@ -1,9 +1,9 @@
 import { local, resetProjectView, STORAGE_KEYS } from './storage';
 
 /** Display modes of the project view (spec §2): 0 project table, 1 gateways of a project, 2 a gateway. */
-export type DisplayMode = 0 | 1 | 2;
+type DisplayMode = 0 | 1 | 2;
 
-export interface ProjectView {
+interface ProjectView {
   mode: DisplayMode;
   project: string | null;
   gateway: string | null;

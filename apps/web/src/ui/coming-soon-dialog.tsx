@@ -17,7 +17,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Stands in for a dialog whose feature arrives with a later issue. */
+/** Stands in for a dialog whose feature the console does not offer yet. */
 export function ComingSoonDialog({ title, subtitle, onClose }: Props) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { enqueueSnackbar, type VariantType } from 'notistack';
 import { errorMessageKey, GENERIC_ERROR_KEY, type ErrorMessages } from '../lib/api/error-key';
 import { translate } from '../lib/i18n/i18n';
 
-export interface NotifyOptions {
+interface NotifyOptions {
   /** Interpolation values of the message. */
   values?: Record<string, unknown>;
   /** Milliseconds; defaults per variant (spec §8: errors and warnings 5 s, success 1 s). */

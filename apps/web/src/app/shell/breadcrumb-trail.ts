@@ -13,7 +13,7 @@ export const BREADCRUMB_KEYS = {
 
 type CrumbKey = (typeof BREADCRUMB_KEYS)[keyof typeof BREADCRUMB_KEYS];
 
-export interface Crumb {
+interface Crumb {
   labelKey: CrumbKey;
   /** Link target; absent for the current page. */
   to?: string;

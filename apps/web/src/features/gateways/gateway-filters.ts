@@ -9,7 +9,7 @@ export const FILTER_TYPES = [
   'emergynx',
 ] as const satisfies readonly GatewayType[];
 export const GATEWAY_STATUSES = ['online', 'offline'] as const;
-export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
+type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
 
 export interface GatewayFilters {
   search: string;

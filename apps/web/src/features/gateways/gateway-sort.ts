@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GatewayItem } from '@atrium/contracts/gateway';
 import { local, STORAGE_KEYS } from '../../lib/storage';
 
-export const SORT_PROPERTIES = ['name', 'type', 'online', 'version', 'mac', 'sn'] as const;
+const SORT_PROPERTIES = ['name', 'type', 'online', 'version', 'mac', 'sn'] as const;
 export type SortProperty = (typeof SORT_PROPERTIES)[number];
 
 const sortSchema = z.object({

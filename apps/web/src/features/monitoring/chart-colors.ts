@@ -1,5 +1,5 @@
 /** The ten chart colours (spec document 2 §9), cycled when more series are shown. */
-export const CHART_COLORS = [
+const CHART_COLORS = [
   '#1f77b4',
   '#ff7f0e',
   '#2ca02c',

@@ -2,7 +2,7 @@
 export type Points = readonly { x: number; y: number }[];
 
 /** uPlot's column layout: one shared x array, one y array per series (null where absent). */
-export interface Aligned {
+interface Aligned {
   x: number[];
   ys: (number | null)[][];
 }

@@ -8,7 +8,7 @@ const AXIS = { stroke: '#5b6778', grid: { stroke: '#e9edf3', width: 1 }, ticks: 
 const FONT = '12px Inter, "Segoe UI", Roboto, Arial, sans-serif';
 
 /** Cursor positions are shared between the numeric and boolean charts of one dialog. */
-export const CURSOR_SYNC_KEY = 'atrium-graph';
+const CURSOR_SYNC_KEY = 'atrium-graph';
 
 interface Frame {
   /** The window shown: the x axis always spans it, so today's line grows to the right. */

@@ -2,11 +2,11 @@ import { strToU8, zipSync } from 'fflate';
 import { formatDateTime } from '../../lib/dates';
 
 /** The spec's export columns (document 2 §2 Graph dialog). */
-export const CSV_HEADER = ['Address', 'date', 'Value'] as const;
+const CSV_HEADER = ['Address', 'date', 'Value'] as const;
 export const ZIP_NAME = 'data.zip';
 export const CSV_NAME = 'data.csv';
 
-export interface ExportSeries {
+interface ExportSeries {
   /** What the Address column shows: the group address, or the voltage of a named gateway. */
   label: string;
   list: readonly { x: number; y: number }[];

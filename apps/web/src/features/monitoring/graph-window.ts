@@ -8,8 +8,7 @@ import {
 } from './paris-calendar';
 
 /** The graph's time window modes (spec document 2 §2 Graph dialog). */
-export const GRAPH_MODES = ['day', 'month', 'period'] as const;
-export type GraphMode = (typeof GRAPH_MODES)[number];
+export type GraphMode = 'day' | 'month' | 'period';
 
 /**
  * A window of the graph: its first and last calendar days (Paris time) and the

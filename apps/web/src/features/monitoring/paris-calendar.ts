@@ -33,7 +33,7 @@ function parisFields(ms: number): Record<string, number> {
 }
 
 /** Paris time minus UTC at this instant, in ms (3,600,000 in winter, 7,200,000 in summer). */
-export function parisOffsetMs(ms: number): number {
+function parisOffsetMs(ms: number): number {
   const f = parisFields(ms);
   const local = Date.UTC(f.year ?? 1970, (f.month ?? 1) - 1, f.day, f.hour, f.minute, f.second);
   return local - Math.floor(ms / 1000) * 1000;

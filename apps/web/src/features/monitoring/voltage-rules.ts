@@ -8,7 +8,7 @@ export interface VoltageForm {
   maximum: string;
 }
 
-export interface VoltageErrors {
+interface VoltageErrors {
   minimum?: string;
   maximum?: string;
   /** A rule over both fields: fillAtLeastOneField or minThresholdLowerThanMax. */

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoonDialog } from '../../ui/coming-soon-dialog';
 import { AddLicenceDialog } from './add-licence-dialog';
 import { CsvImportDialog, type CsvImportKind } from './csv-import-dialog';
-import type { ComingSoonDialogKind } from './project-menu-actions';
+import type { ProjectDialogKind } from './project-menu-actions';
 import type { ProjectDialogSlots } from './project-slots';
 
 type Project = { _id: string; name: string };
 
 export type ProjectDialog =
-  | { kind: 'link' | 'licence' | ComingSoonDialogKind; project: Project }
+  | { kind: 'link' | 'licence' | ProjectDialogKind; project: Project }
   | { kind: 'import'; importKind: CsvImportKind }
   | { kind: 'subscriptions' };
 

@@ -3,14 +3,14 @@ import type { ProjectFeature, ProjectItem } from '@atrium/contracts/project';
 
 /** Online indicator of a project: 2 all gateways online, 1 some, 0 none. */
 export const ONLINE_LEVELS = ['2', '1', '0'] as const;
-export type OnlineLevel = (typeof ONLINE_LEVELS)[number];
+type OnlineLevel = (typeof ONLINE_LEVELS)[number];
 
 /**
  * How the features filter combines its choices: inclusive keeps projects with
  * at least one of them, exclusive only projects with all of them.
  */
 export const FEATURE_RULES = ['inclusive', 'exclusive'] as const;
-export type FeatureRule = (typeof FEATURE_RULES)[number];
+type FeatureRule = (typeof FEATURE_RULES)[number];
 
 export interface ProjectFilters {
   search: string;

@@ -10,6 +10,9 @@ export const PROJECT_MENU_ACTIONS = [
 ] as const;
 export type ProjectMenuAction = (typeof PROJECT_MENU_ACTIONS)[number];
 
-/** Project dialogs whose feature comes with a later issue: a "coming soon" dialog for now. */
-export const COMING_SOON_DIALOGS = ['graphs', 'monitoring', 'notifications', 'viewers'] as const;
-export type ComingSoonDialogKind = (typeof COMING_SOON_DIALOGS)[number];
+/**
+ * Dialogs about one project, titled `projects.dialogs.{kind}`. The console does not offer
+ * notifications and viewers yet: those two open a "coming soon" dialog.
+ */
+export const PROJECT_DIALOG_KINDS = ['graphs', 'monitoring', 'notifications', 'viewers'] as const;
+export type ProjectDialogKind = (typeof PROJECT_DIALOG_KINDS)[number];

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /** A dialog about one project, opened from a project menu or button. */
-export type ProjectDialogComponent = ComponentType<{
+type ProjectDialogComponent = ComponentType<{
   project: { _id: string; name: string };
   onClose: () => void;
 }>;

@@ -15,7 +15,7 @@ export const requiredPasswordField = z
   .min(1, 'requiredField')
   .max(LIMITS.passwordMax, 'invalidFormat');
 
-export const strongPasswordField = requiredPasswordField.refine(
+const strongPasswordField = requiredPasswordField.refine(
   (value) => failedPasswordCriteria(value).length === 0,
   'weakPassword',
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getToken, signOut } from '../session/session';
 import { ApiError, endsSession, parseErrorReply } from './api-error';
 
-export interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions<S extends z.ZodType> {
   /** Validates the reply; without it the reply is `unknown`. */
   schema?: S;
   /** Query-string parameters. */

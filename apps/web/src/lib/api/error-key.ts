@@ -28,10 +28,9 @@ export const SIGNIN_ERROR_KEYS = [
   'unlockAccount',
   'error',
 ] as const;
-export type SigninErrorKey = (typeof SIGNIN_ERROR_KEYS)[number];
+type SigninErrorKey = (typeof SIGNIN_ERROR_KEYS)[number];
 
-export type SigninFailure =
-  { kind: 'otp'; userId: string } | { kind: 'message'; key: SigninErrorKey };
+type SigninFailure = { kind: 'otp'; userId: string } | { kind: 'message'; key: SigninErrorKey };
 
 /** What a failed sign-in means (spec §8 Login). */
 export function signinFailure(error: unknown): SigninFailure {

@@ -37,7 +37,7 @@ const KEYS_BY_ID = {
   gatewayDetails: QUERY_KEYS.gatewayDetails,
 } as const;
 
-export type KeyKind = keyof typeof KEYS_BY_ID;
+type KeyKind = keyof typeof KEYS_BY_ID;
 
 /** Which of KEYS_BY_ID a cached key is, and its id; null for any other key. */
 export function readQueryKey(key: QueryKey): { kind: KeyKind; id: string } | null {

@@ -5,7 +5,7 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** The language menu offers these; German is accepted by the switch only (spec §1). */
 export const MENU_LANGUAGES = ['fr', 'en'] as const satisfies readonly Language[];
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 

@@ -11,7 +11,7 @@ import { ADD_METHODS, ADD_STEPS } from '../../features/gateways/add-gateway/add-
 import { GATEWAY_STATUSES } from '../../features/gateways/gateway-filters';
 import { FEATURE_RULES, ONLINE_LEVELS } from '../../features/projects/project-filters';
 import {
-  COMING_SOON_DIALOGS,
+  PROJECT_DIALOG_KINDS,
   PROJECT_MENU_ACTIONS,
 } from '../../features/projects/project-menu-actions';
 import { STRENGTH_LEVELS } from '../../features/welcome/password-strength';
@@ -79,7 +79,7 @@ const DYNAMIC_PREFIXES: Record<string, string[]> = {
     ['title', 'hint', 'columns'].map((k) => `csvImport.${kind}.${k}`),
   ),
   'licence.types.': LICENCE_TYPES.map((l) => `licence.types.${l}`),
-  'projects.dialogs.': COMING_SOON_DIALOGS.map((d) => `projects.dialogs.${d}`),
+  'projects.dialogs.': PROJECT_DIALOG_KINDS.map((d) => `projects.dialogs.${d}`),
   'projects.features.': PROJECT_FEATURES.map((f) => `projects.features.${f}`),
   'projects.filters.rules.': FEATURE_RULES.map((r) => `projects.filters.rules.${r}`),
   'projects.menu.': PROJECT_MENU_ACTIONS.map((a) => `projects.menu.${a}`),

@@ -6,7 +6,7 @@ import { ACCENTS, Glyph, type IllustrationKind } from './illustration-glyphs';
 type Gateway = Pick<GatewayItem, 'type' | 'pooltype'>;
 
 /** The picture per type; poolnx by pool type (klereo, poolcop or other). */
-export function illustrationKind(gw: Gateway): IllustrationKind {
+function illustrationKind(gw: Gateway): IllustrationKind {
   if (gw.type !== 'poolnx') return gw.type;
   if (gw.pooltype === 'klereo') return 'klereo';
   return gw.pooltype === 'poolcop' ? 'poolcop' : 'poolOther';

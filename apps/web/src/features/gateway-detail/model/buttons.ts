@@ -4,7 +4,7 @@ import type { DetailAccess } from './access';
 import { versionAtLeast } from './version-at-least';
 
 /** The buttons panel of the detail screen, in the order of spec §2. */
-export const DETAIL_BUTTONS = [
+const DETAIL_BUTTONS = [
   'remote',
   'ets',
   'advanced',
@@ -23,7 +23,7 @@ export type ButtonGateway = Pick<
 >;
 
 /** Why a shown button is disabled, or null when it is enabled. */
-export type DisabledReason = 'protected' | 'offline' | null;
+type DisabledReason = 'protected' | 'offline' | null;
 
 export interface ButtonState {
   id: DetailButton;

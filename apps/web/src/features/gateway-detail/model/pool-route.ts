@@ -6,7 +6,7 @@ import { DETAIL_LIMITS } from './constants';
  * below 7.0 the legacy dialog; outdated first offers an update; otherwise
  * (up to date, beta, or unknown) the current dialog.
  */
-export type PoolRoute = 'legacy' | 'offerUpdate' | 'current';
+type PoolRoute = 'legacy' | 'offerUpdate' | 'current';
 
 export function poolRoute(version: string | null, status: VersionStatus | undefined): PoolRoute {
   const parsed = parseVersion(version);

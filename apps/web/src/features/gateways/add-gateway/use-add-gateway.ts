@@ -14,7 +14,7 @@ function notifyAddError(error: unknown): void {
   else notify.apiError(error);
 }
 
-export interface FinishInput {
+interface FinishInput {
   plan: AddPlan;
   mac: string;
   sn: string;

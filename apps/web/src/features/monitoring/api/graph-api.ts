@@ -52,7 +52,7 @@ export const favoritesQuery = (projectId: string) =>
 /** While the window holds now, the graph asks again this often and extends live. */
 const LIVE_REFRESH_MS = 5_000;
 
-export interface GraphRequest {
+interface GraphRequest {
   projectId: string;
   window: GraphWindow;
   measurements: string[];
