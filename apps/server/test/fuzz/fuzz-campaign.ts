@@ -1,5 +1,6 @@
 import { RANKS, type Rank } from '@atrium/contracts/limits';
-import type { KnownValues } from './known-values';
+import { z } from 'zod';
+import { knownValues, type KnownValues } from './known-values';
 import { mutate } from './mutations';
 import type { RouteSpec } from './openapi-routes';
 import { caseSeed, mulberry32 } from './prng';
@@ -13,10 +14,18 @@ export const CALLERS: readonly Caller[] = ['anonymous', ...RANKS];
 /** The server under test, reached through `app.inject` or over HTTP. */
 export interface FuzzTarget {
   send(req: WireRequest): Promise<WireReply>;
-  /** Fresh objects for one route's cases, so that a route that deletes does not starve the next. */
-  freshValues(): Promise<KnownValues>;
-  tokens: Record<Rank, string>;
+  /**
+   * Fresh objects for one route's cases and a live session of every rank, so that a
+   * route that deletes (a project, an account) does not starve the next.
+   */
+  freshValues(): Promise<RouteFixture>;
 }
+
+export const routeFixture = z.object({
+  known: knownValues,
+  tokens: z.record(z.enum(RANKS), z.string()),
+});
+export type RouteFixture = z.infer<typeof routeFixture>;
 
 export interface CampaignOptions {
   seed: number;
@@ -41,6 +50,8 @@ export interface CampaignResult {
   seed: number;
   sent: number;
   statuses: Map<number, number>;
+  /** The statuses each caller got, to see how deep its requests went. */
+  byCaller: Map<Caller, Map<number, number>>;
   failures: Failure[];
   healthFailures: string[];
   elapsedMs: number;
@@ -66,13 +77,21 @@ export function caseRequest(
   return { request: toWire(parts), mutation: detail };
 }
 
-async function sendWithin(target: FuzzTarget, req: WireRequest, ms: number) {
+/** The reply, or why there was none (the connection failed, or no reply within `ms`). */
+async function sendWithin(
+  target: FuzzTarget,
+  req: WireRequest,
+  ms: number,
+): Promise<WireReply | string> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no reply within ${ms} ms`), ms);
   });
   try {
-    return await Promise.race([target.send(req).catch(() => undefined), timeout]);
+    return await Promise.race([
+      target.send(req).catch((err: unknown) => `no reply: ${String(err)}`),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -80,7 +99,7 @@ async function sendWithin(target: FuzzTarget, req: WireRequest, ms: number) {
 
 export async function isHealthy(target: FuzzTarget, ms = 10_000): Promise<boolean> {
   const reply = await sendWithin(target, { method: 'GET', url: '/api/health', headers: {} }, ms);
-  return reply?.status === 200 && reply.body.includes('"ok"');
+  return typeof reply !== 'string' && reply.status === 200 && reply.body.includes('"ok"');
 }
 
 /** Sends every case of every route as every caller; stops early if the server stops answering. */
@@ -89,24 +108,28 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions): Promi
     seed: o.seed,
     sent: 0,
     statuses: new Map(),
+    byCaller: new Map(),
     failures: [],
     healthFailures: [],
     elapsedMs: 0,
   };
   const started = performance.now();
   for (const route of o.routes) {
-    const known = await target.freshValues();
+    const { known, tokens } = await target.freshValues();
     const cases = CALLERS.flatMap((caller) =>
       Array.from({ length: o.mutations + 1 }, (_, caseNo) => ({ route, caller, caseNo })),
     );
     const worker = async () => {
       for (let c = cases.shift(); c; c = cases.shift()) {
-        const { request, mutation } = caseRequest(c, o.seed, known, target.tokens);
-        const reply = await sendWithin(target, request, o.timeoutMs);
+        const { request, mutation } = caseRequest(c, o.seed, known, tokens);
+        const answer = await sendWithin(target, request, o.timeoutMs);
+        const reply = typeof answer === 'string' ? undefined : answer;
         result.sent++;
         const status = reply?.status ?? 0;
         result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
-        const problem = reply ? replyProblem(reply) : `no reply within ${o.timeoutMs} ms`;
+        const mine = result.byCaller.get(c.caller) ?? new Map<number, number>();
+        result.byCaller.set(c.caller, mine.set(status, (mine.get(status) ?? 0) + 1));
+        const problem = typeof answer === 'string' ? answer : replyProblem(answer);
         if (problem)
           result.failures.push({
             route: route.key,
@@ -171,3 +194,10 @@ export function formatFailure(g: FailureGroup, seed: number): string {
     `  → ${reply}`,
   ].join('\n');
 }
+
+/** A status histogram as one line: `200×12 400×3`. */
+export const histogram = (statuses: Map<number, number>) =>
+  [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status || 'none'}×${n}`)
+    .join(' ');

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { RANKS, type Rank } from '@atrium/contracts/limits';
-import type { KnownValues } from './known-values';
+import type { RouteFixture } from './fuzz-campaign';
 import { matrixFixture } from '../matrix-fixtures';
-import { createUser, PASSWORD, type TestUser } from '../test-server';
+import { bearer, createUser, PASSWORD, type TestUser } from '../test-server';
 
 export interface FuzzTeam {
   team: string;
@@ -22,6 +23,21 @@ export async function createFuzzTeam(app: FastifyInstance): Promise<FuzzTeam> {
     tokens[rank] = users[rank].token;
   }
   return { team, users, tokens, named: [] };
+}
+
+const signedIn = z.object({ rank: z.string() });
+
+/**
+ * A valid request may delete or re-rank a caller (`accounts/update` replaces the
+ * team's list and signs re-ranked users out): such a caller is created again.
+ */
+async function keepCallersSignedIn(app: FastifyInstance, t: FuzzTeam) {
+  for (const rank of RANKS) {
+    const me = await app.inject({ url: '/api/user/me', headers: bearer(t.tokens[rank]) });
+    if (me.statusCode === 200 && signedIn.safeParse(me.json()).data?.rank === rank) continue;
+    t.users[rank] = await createUser(app, rank, t.team);
+    t.tokens[rank] = t.users[rank].token;
+  }
 }
 
 /** The named accounts, created again when a request deleted one (hashing a password is slow). */
@@ -44,11 +60,12 @@ async function namedAccounts(app: FastifyInstance, t: FuzzTeam): Promise<TestUse
  * A fresh project of the team with gateways, a licence, a message and monitoring
  * data, and fresh accounts for the requests to name (a valid request may delete them).
  */
-export async function freshKnownValues(app: FastifyInstance, t: FuzzTeam): Promise<KnownValues> {
+export async function freshRouteFixture(app: FastifyInstance, t: FuzzTeam): Promise<RouteFixture> {
+  await keepCallersSignedIn(app, t);
   const people = await namedAccounts(app, t);
   const guest = people[0] ?? (await createUser(app, 'user', 'fuzz-guests'));
   const f = await matrixFixture(app, t.team, guest, [t.users.viewer]);
-  return {
+  const known = {
     projectId: f.project.id,
     gatewayId: f.gateway.id,
     gatewayMac: f.gateway.mac,
@@ -66,4 +83,5 @@ export async function freshKnownValues(app: FastifyInstance, t: FuzzTeam): Promi
     userIds: people.map((u) => u.id),
     password: PASSWORD,
   };
+  return { known, tokens: { ...t.tokens } };
 }

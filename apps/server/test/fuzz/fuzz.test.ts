@@ -3,11 +3,12 @@ import { startTestServer, type TestServer } from '../test-server';
 import {
   distinctFailures,
   formatFailure,
+  histogram,
   isHealthy,
   runCampaign,
   type FuzzTarget,
 } from './fuzz-campaign';
-import { createFuzzTeam, freshKnownValues } from './fuzz-fixtures';
+import { createFuzzTeam, freshRouteFixture } from './fuzz-fixtures';
 import { routesOf, type RouteSpec } from './openapi-routes';
 
 // A fixed seed keeps `npm test` repeatable; FUZZ_SEED explores others, FUZZ_ROUTE replays one route.
@@ -21,8 +22,7 @@ beforeAll(async () => {
   t = await startTestServer();
   const team = await createFuzzTeam(t.app);
   target = {
-    tokens: team.tokens,
-    freshValues: () => freshKnownValues(t.app, team),
+    freshValues: () => freshRouteFixture(t.app, team),
     async send(req) {
       const res = await t.app.inject({
         method: req.method,
@@ -60,10 +60,10 @@ describe('fuzzing every route of the OpenAPI document', () => {
       concurrency: 1,
       timeoutMs: 15_000,
     });
-    const histogram = Object.fromEntries([...result.statuses].sort(([a], [b]) => a - b));
     console.log(
       `fuzz (${t.dbKind}, seed ${SEED}): ${result.sent} requests to ${routes.length} routes in ` +
-        `${(result.elapsedMs / 1000).toFixed(1)} s; statuses ${JSON.stringify(histogram)}`,
+        `${(result.elapsedMs / 1000).toFixed(1)} s; statuses ${histogram(result.statuses)}\n` +
+        [...result.byCaller].map(([caller, s]) => `  ${caller}: ${histogram(s)}`).join('\n'),
     );
     const report = distinctFailures(result.failures).map((g) => formatFailure(g, SEED));
     expect(result.healthFailures).toEqual([]);

@@ -1,20 +1,22 @@
+import { z } from 'zod';
 import type { Rng } from './prng';
 
 /** Real objects the fixtures created, for requests that name an id, a MAC or an e-mail. */
-export interface KnownValues {
-  projectId: string;
-  gatewayId: string;
-  gatewayMac: string;
-  looseMac: string;
-  waiting: { mac: string; sn: string };
+export const knownValues = z.object({
+  projectId: z.string(),
+  gatewayId: z.string(),
+  gatewayMac: z.string(),
+  looseMac: z.string(),
+  waiting: z.object({ mac: z.string(), sn: z.string() }),
   /** In-process demo gateways: commands to them answer at once. */
-  demo: { id: string; mac: string; poolMac: string; targetMac: string };
-  licence: string;
-  messageId: string;
-  emails: string[];
-  userIds: string[];
-  password: string;
-}
+  demo: z.object({ id: z.string(), mac: z.string(), poolMac: z.string(), targetMac: z.string() }),
+  licence: z.string(),
+  messageId: z.string(),
+  emails: z.array(z.string()),
+  userIds: z.array(z.string()),
+  password: z.string(),
+});
+export type KnownValues = z.infer<typeof knownValues>;
 
 /** The id a path `{id}` means on this route: a project, a gateway (id or MAC), a message... */
 function idFor(route: string, v: KnownValues, rng: Rng): string {

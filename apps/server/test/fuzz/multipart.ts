@@ -1,4 +1,3 @@
-import { ETS_XML } from '../monitoring-fixtures';
 import type { FileKind } from './openapi-routes';
 import type { Rng } from './prng';
 
@@ -8,6 +7,16 @@ export interface Part {
   contentType?: string;
   content: string | Buffer;
 }
+
+// A one-address ETS group-address export (the bench reaches this file without the test server's helpers).
+const ETS_XML = [
+  '<?xml version="1.0" encoding="utf-8" standalone="yes"?>',
+  '<GroupAddress-Export xmlns="http://knx.org/xml/ga-export/01">',
+  '  <GroupRange Name="Heating" RangeStart="2048" RangeEnd="4095">',
+  '    <GroupAddress Name="Living room" Address="1/1/1" DPTs="DPST-9-1" />',
+  '  </GroupRange>',
+  '</GroupAddress-Export>',
+].join('\r\n');
 
 const hex = (rng: Rng, bytes: number) =>
   Array.from({ length: bytes }, () => rng.int(0, 255).toString(16).padStart(2, '0')).join('');
