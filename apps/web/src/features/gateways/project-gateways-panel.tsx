@@ -24,7 +24,7 @@ interface Props {
   /** Owner role and not the viewer rank: shows the options column. */
   canEdit: boolean;
   isAdmin: boolean;
-  /** The monitoring feature's button of a row, given by src/app (features do not import each other). */
+  /** A row's monitoring button: the monitoring feature's, given by src/app. */
   MonitoringButton: ComponentType<{ gateway: GatewayItem }>;
 }
 
