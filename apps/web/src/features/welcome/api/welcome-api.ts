@@ -1,13 +1,4 @@
-import {
-  forgotBody,
-  otpResendQuery,
-  otpVerifyBody,
-  resetBody,
-  signinBody,
-  signupBody,
-  tokenBody,
-  tokenReply,
-} from '@atrium/contracts/user';
+import * as user from '@atrium/contracts/user';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/client';
@@ -18,20 +9,23 @@ const own = { signOutOnAuthError: false } as const;
 
 /** The calls of spec §7 "User"; bodies go through the contracts' schemas (lowercased e-mail). */
 export const welcomeApi = {
-  signin: (input: z.input<typeof signinBody>) =>
-    api.post('/api/user/signin', signinBody.parse(input), { ...own, schema: tokenReply }),
-  verifyOtp: (input: z.input<typeof otpVerifyBody>) =>
-    api.post('/api/user/verify/otp', otpVerifyBody.parse(input), { ...own, schema: tokenReply }),
+  signin: (input: z.input<typeof user.signinBody>) =>
+    api.post('/api/user/signin', user.signinBody.parse(input), { ...own, schema: user.tokenReply }),
+  verifyOtp: (input: z.input<typeof user.otpVerifyBody>) =>
+    api.post('/api/user/verify/otp', user.otpVerifyBody.parse(input), {
+      ...own,
+      schema: user.tokenReply,
+    }),
   resendOtp: (userId: string) =>
-    api.get('/api/user/verify/otp', { ...own, query: otpResendQuery.parse({ _id: userId }) }),
-  signup: (input: z.input<typeof signupBody>) =>
-    api.post('/api/user/signup', signupBody.parse(input), own),
+    api.get('/api/user/verify/otp', { ...own, query: user.otpResendQuery.parse({ _id: userId }) }),
+  signup: (input: z.input<typeof user.signupBody>) =>
+    api.post('/api/user/signup', user.signupBody.parse(input), own),
   forgotPassword: (email: string) =>
-    api.post('/api/user/password/forgot', forgotBody.parse({ email }), own),
-  resetPassword: (input: z.input<typeof resetBody>) =>
-    api.post('/api/user/password/reset', resetBody.parse(input), own),
+    api.post('/api/user/password/forgot', user.forgotBody.parse({ email }), own),
+  resetPassword: (input: z.input<typeof user.resetBody>) =>
+    api.post('/api/user/password/reset', user.resetBody.parse(input), own),
   verifyEmail: (token: string) =>
-    api.post('/api/user/verify/email', tokenBody.parse({ token }), own),
+    api.post('/api/user/verify/email', user.tokenBody.parse({ token }), own),
 };
 
 /**
