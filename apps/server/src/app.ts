@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,7 +13,7 @@ import { createGatewaysModule } from './modules/gateways/gateways.module';
 import { createHubModule } from './modules/hub/hub.module';
 import { createInformationModule } from './modules/information/information.module';
 import { createLicencesModule } from './modules/licences/licences.module';
-import { createMailer } from './modules/mail/mailer';
+import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMonitoringModule } from './modules/monitoring/monitoring.module';
 import { createProjectsModule } from './modules/projects/projects.module';
 import { createRealtimeModule } from './modules/realtime/realtime.module';
@@ -42,15 +42,10 @@ const REDACT = [
 ];
 
 /** The server's modules, each built by its factory from the modules it depends on. */
-export type AppModules = Awaited<ReturnType<typeof buildApp>>['modules'];
+export type AppModules = ReturnType<typeof createModules>;
 
-/**
- * Assembles the server: the database and mailer, then every module in dependency order
- * (each gets what it needs as arguments), then the plugins: app-wide ones, the modules'
- * routes, the console. The hub and the console's sockets start last.
- */
-export async function buildApp(config: Config) {
-  const app: FastifyInstance = Fastify({
+function createFastify(config: Config): FastifyInstance {
+  const app = Fastify({
     logger: { level: config.logLevel, redact: REDACT },
     bodyLimit: LIMITS.bodyMaxBytes,
     trustProxy: true,
@@ -58,24 +53,11 @@ export async function buildApp(config: Config) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const log = app.log;
+  return app;
+}
 
-  const db = openDatabase(config.database);
-  app.decorate('db', db);
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
-  const applied = await migrateToLatest(db);
-  if (applied.length) log.info({ applied }, 'migrations applied');
-
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: join(config.dataDir, 'outbox'),
-    log,
-  });
-  app.addHook('onClose', () => mailer.close());
-
+/** Accounts and tenancy: users, projects, gateways, licences, information. */
+function createAccountModules(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger) {
   const users = createUsersModule({
     db,
     mailer,
@@ -98,17 +80,28 @@ export async function buildApp(config: Config) {
     gateways: gateways.repo,
     users: users.repo,
   });
+  const licences = createLicencesModule({
+    db,
+    access: tenancy.access,
+    projects: projects.projects,
+  });
+  return { users, tenancy, information, gateways, projects, licences };
+}
+
+/**
+ * Every module, in dependency order: each is given what it needs. The hub is built before
+ * monitoring, which sends commands through it; monitoring then gives the hub, once, the list
+ * a connecting gateway is sent.
+ */
+function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Config) {
+  const log = app.log;
+  const accounts = createAccountModules(db, mailer, config, log);
+  const { users, tenancy, information, gateways, projects } = accounts;
   const timeseries = createTimeSeriesModule({
     db,
     log,
     subscriptions: () => projects.repo.listSubscriptions(),
   });
-  app.addHook('onClose', () => timeseries.store.close());
-  // onClose hooks run last-added first: the waiting points are committed before the database closes.
-  app.addHook('onClose', () => timeseries.writer.close());
-  // Started once the app is ready; stopped (and awaited) before the database closes.
-  app.addHook('onReady', async () => timeseries.sweep.start(config.retentionSweepMs));
-  app.addHook('onClose', () => timeseries.sweep.stop());
   const hub = createHubModule({
     db,
     config,
@@ -127,18 +120,10 @@ export async function buildApp(config: Config) {
     timeseries: timeseries.store,
     writer: timeseries.writer,
     log,
-    commands: hub.hub,
+    commands: hub.service,
     events: hub.events,
   });
-  // Built after the hub it sends commands through, monitoring gives the hub the list a
-  // connecting gateway is sent.
   hub.useMonitorLists(monitoring);
-  const licences = createLicencesModule({
-    db,
-    access: tenancy.access,
-    projects: projects.projects,
-  });
-  const system = createSystemModule({ db, i18nDir: config.i18nDir });
   const realtime = createRealtimeModule({
     httpServer: app.server,
     sessions: users.sessions,
@@ -148,29 +133,70 @@ export async function buildApp(config: Config) {
     everyNodeHearsPresence: Boolean(config.mqttUrl),
     log,
   });
+  const system = createSystemModule({ db, i18nDir: config.i18nDir });
+  return { db, ...accounts, timeseries, hub, monitoring, realtime, system };
+}
 
-  await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, { sessions: users.sessions, scopes: tenancy.access.resolvers() });
-  await app.register(openApiPlugin);
-  // In this order, the paths of the OpenAPI document.
-  await app.register(system.routes);
-  await app.register(users.routes);
-  await app.register(projects.routes);
-  await app.register(hub.routes);
-  await app.register(gateways.routes, { afterInit: hub.initIfOnline });
-  await app.register(licences.routes);
-  await app.register(information.routes);
-  await app.register(monitoring.routes);
-  await app.register(webPlugin, { webDist: config.webDist });
-
-  if (config.hubRuns) {
-    await hub.start(app.server);
-    await realtime.start();
-  }
+/** Stops what the modules run, in order: live connections first, the database last. */
+function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, config: Config) {
+  app.addHook('onClose', () => mailer.close());
+  app.addHook('onClose', () => m.timeseries.store.close());
+  // onClose hooks run last-added first: the waiting points are committed before the database closes.
+  app.addHook('onClose', () => m.timeseries.writer.close());
+  // Started once the app is ready; stopped (and awaited) before the database closes.
+  app.addHook('onReady', async () => m.timeseries.sweep.start(config.retentionSweepMs));
+  app.addHook('onClose', () => m.timeseries.sweep.stop());
   // Before the HTTP server closes: open sockets and MQTT connections would keep it waiting.
   app.addHook('preClose', async () => {
-    await realtime.close();
-    await hub.close();
+    await m.realtime.close();
+    await m.hub.close();
   });
-  return { app, modules: { db, users, projects, gateways, timeseries, hub, monitoring } };
+}
+
+/** App-wide plugins, then each module's routes (in this order, the OpenAPI document's), then the console. */
+async function registerPlugins(app: FastifyInstance, m: AppModules, config: Config) {
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, {
+    sessions: m.users.sessions,
+    scopes: m.tenancy.access.resolvers(),
+  });
+  await app.register(openApiPlugin);
+  await app.register(m.system.routes);
+  await app.register(m.users.routes);
+  await app.register(m.projects.routes);
+  await app.register(m.hub.routes);
+  await app.register(m.gateways.routes, { afterInit: m.hub.initIfOnline });
+  await app.register(m.licences.routes);
+  await app.register(m.information.routes);
+  await app.register(m.monitoring.routes);
+  await app.register(webPlugin, { webDist: config.webDist });
+}
+
+/**
+ * Assembles the server: the database and mailer, every module (createModules), the
+ * plugins; then starts the gateway hub and the console's sockets.
+ */
+export async function buildApp(config: Config) {
+  const app = createFastify(config);
+  const db = openDatabase(config.database);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  const applied = await migrateToLatest(db);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const modules = createModules(app, db, mailer, config);
+  addLifecycleHooks(app, modules, mailer, config);
+  await registerPlugins(app, modules, config);
+  if (config.hubRuns) {
+    await modules.hub.start(app.server);
+    await modules.realtime.start();
+  }
+  return { app, modules };
 }

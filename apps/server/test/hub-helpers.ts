@@ -76,7 +76,7 @@ export async function waitFor<T>(
 
 /** The gateway row as stored, after the hub's coalesced writes are committed. */
 export async function storedGateway(app: FastifyInstance, mac: string) {
-  await modulesOf(app).hub.hub.flush();
+  await modulesOf(app).hub.service.flush();
   return app.db.selectFrom('gateways').selectAll().where('mac', '=', mac).executeTakeFirstOrThrow();
 }
 

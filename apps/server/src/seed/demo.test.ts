@@ -37,9 +37,9 @@ describe('demo seed', () => {
     const repo = new HubRepository(t.app.db);
     // The server's start marks every real gateway offline; the sweep brings the live ones back.
     await repo.markAllOffline(Date.now());
-    await sweepDemos(t.modules.hub.hub, repo, DEMO_LIVE_MACS);
+    await sweepDemos(t.modules.hub.service, repo, DEMO_LIVE_MACS);
     const liveNames = async () => {
-      await t.modules.hub.hub.flush();
+      await t.modules.hub.service.flush();
       const rows = await t.app.db
         .selectFrom('gateways')
         .select(['name', 'online', 'virtual'])
@@ -66,7 +66,7 @@ describe('demo seed', () => {
     const [salon] = await t.modules.gateways.repo.findByMacs(['a4b1c2001001']);
     if (!salon) throw new Error('no Salon');
     // The agent answers, then goes offline for its reboot.
-    await expect(t.modules.hub.hub.command(salon, 'reboot', {})).resolves.toBeDefined();
-    await vi.waitFor(() => expect(t.modules.hub.hub.presence.isOnline(salon.mac)).toBe(false));
+    await expect(t.modules.hub.service.command(salon, 'reboot', {})).resolves.toBeDefined();
+    await vi.waitFor(() => expect(t.modules.hub.service.presence.isOnline(salon.mac)).toBe(false));
   });
 });

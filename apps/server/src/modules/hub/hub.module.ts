@@ -135,8 +135,8 @@ export function createHubModule(d: HubModuleDeps) {
   const sweepNow = () => sweepDemos(hub, repo, d.demoLiveMacs);
 
   return {
-    /** The hub itself: presence, stats, events (tests read them too). */
-    hub,
+    /** The hub itself: commands, presence, stats (tests read them too). */
+    service: hub,
     events: hub.events,
     routes,
     /** `GET /api/gateway/init/{id}` sends init at once when the gateway is online. */

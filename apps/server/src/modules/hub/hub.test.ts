@@ -56,12 +56,12 @@ describe('gateway authentication and authorisation (embedded aedes broker)', () 
       await expect(client.subscribeAsync(topic, { qos: 1 })).rejects.toThrow(/Subscribe error/);
     const own = await client.subscribeAsync(topicOf(a.mac, 'cmd'), { qos: 1 });
     expect(own[0]?.qos).toBe(1);
-    const before = t.modules.hub.hub.stats().dropped.forbiddenTopic ?? 0;
+    const before = t.modules.hub.service.stats().dropped.forbiddenTopic ?? 0;
     const closed = new Promise<void>((r) => client.once('close', () => r()));
     client.publish(topicOf(b.mac, 'info'), 'x', { qos: 1 });
     await closed;
     // Counted by the broker thread: it reaches the main thread with its next batch.
-    await waitFor(() => t.modules.hub.hub.stats().dropped.forbiddenTopic === before + 1);
+    await waitFor(() => t.modules.hub.service.stats().dropped.forbiddenTopic === before + 1);
     await client.endAsync(true);
   });
 });
@@ -139,7 +139,7 @@ describe('presence, info and telegrams', () => {
     const broken = () => {
       throw new Error('listener bug');
     };
-    t.modules.hub.hub.events.on('telegrams', broken);
+    t.modules.hub.service.events.on('telegrams', broken);
     try {
       const t0 = Date.now() - 500;
       const items = [{ ga: '2/2/2', dpt: '9.001', value: 7, t: t0 }];
@@ -153,7 +153,7 @@ describe('presence, info and telegrams', () => {
       expect(raw.map((p) => ({ t: p.t, v: p.v }))).toEqual([{ t: t0, v: 7 }]);
       expect(client.connected).toBe(true);
     } finally {
-      t.modules.hub.hub.events.off('telegrams', broken);
+      t.modules.hub.service.events.off('telegrams', broken);
       await client.endAsync();
     }
   });
@@ -163,7 +163,7 @@ describe('bad input', () => {
   it('drops and counts malformed and oversized payloads; the server carries on', async () => {
     const gw = await newGateway();
     const client = await connectAs(broker, gw.mac, gw.secret);
-    const stats = () => t.modules.hub.hub.stats().dropped;
+    const stats = () => t.modules.hub.service.stats().dropped;
     const malformed = stats().malformed ?? 0;
     await client.publishAsync(
       topicOf(gw.mac, 'telegrams'),
@@ -188,7 +188,7 @@ describe('bad input', () => {
     const body = JSON.stringify({ v: 1, values: { ph: 7.2 } });
     for (let i = 0; i < 400; i++) client.publish(topicOf(gw.mac, 'pool'), body, { qos: 1 });
     await closed;
-    expect(t.modules.hub.hub.stats().dropped.rateLimited).toBeGreaterThan(0);
+    expect(t.modules.hub.service.stats().dropped.rateLimited).toBeGreaterThan(0);
     await client.endAsync(true);
   });
 });
@@ -206,7 +206,7 @@ describe('commands', () => {
   it('gives 504 gatewayTimeout when the gateway does not answer', async () => {
     const gw = await newGateway();
     const silent = await connectAs(broker, gw.mac, gw.secret);
-    await waitFor(() => t.modules.hub.hub.presence.isOnline(gw.mac));
+    await waitFor(() => t.modules.hub.service.presence.isOnline(gw.mac));
     const res = await call('GET', `/api/gateway/nodered/restart/${gw.mac}`);
     expect(res.json()).toMatchObject({ statusCode: 504, code: 'gatewayTimeout' });
     await silent.endAsync();
@@ -222,7 +222,7 @@ describe('commands', () => {
       (e: { mac: string; online: boolean }) => e.mac === gw.mac && states.push(e.online),
     );
     const agent = startAgent(broker, { ...gw, type: 'kloudnx' });
-    await waitFor(() => t.modules.hub.hub.presence.isOnline(gw.mac));
+    await waitFor(() => t.modules.hub.service.presence.isOnline(gw.mac));
     const res = await call('GET', `/api/gateway/reboot/${gw.id}`);
     expect(res.json()).toEqual({ message: 'rebootSuccess' });
     await waitFor(() => states.length >= 3);
@@ -236,7 +236,7 @@ describe('commands', () => {
     const wrong = startAgent(broker, { ...gw, secret: 'wrong', type: 'kloudnx' }, {}, 'lite');
     const acked: number[] = [];
     const agent = startAgent(broker, { ...gw, type: 'kloudnx' }, { maxInFlight: 100 }, 'lite');
-    await waitFor(() => t.modules.hub.hub.presence.isOnline(gw.mac));
+    await waitFor(() => t.modules.hub.service.presence.isOnline(gw.mac));
     expect(wrong.link.connected).toBe(false);
     await wrong.stop();
     const t0 = Date.now();
@@ -256,10 +256,10 @@ describe('commands', () => {
     expect(stored.map((r) => r.v).sort()).toEqual([20, 21, 22]);
     const res = await call('GET', `/api/gateway/reboot/${gw.id}`);
     expect(res.json()).toEqual({ message: 'rebootSuccess' });
-    await waitFor(() => !t.modules.hub.hub.presence.isOnline(gw.mac));
-    await waitFor(() => t.modules.hub.hub.presence.isOnline(gw.mac));
+    await waitFor(() => !t.modules.hub.service.presence.isOnline(gw.mac));
+    await waitFor(() => t.modules.hub.service.presence.isOnline(gw.mac));
     await agent.stop();
-    await waitFor(() => !t.modules.hub.hub.presence.isOnline(gw.mac));
+    await waitFor(() => !t.modules.hub.service.presence.isOnline(gw.mac));
   });
 
   it('refuses console sockets without a valid session, and joins only readable projects', async () => {

@@ -118,7 +118,7 @@ describe('a connected gateway', () => {
       project_id: team.project.id,
       virtual: 1,
     });
-    await vi.waitFor(() => expect(t.modules.hub.hub.reachable(demo)).toBe(true));
+    await vi.waitFor(() => expect(t.modules.hub.service.reachable(demo)).toBe(true));
     const res = await team.set(demo.mac, [{ address: '1/1/1' }]);
     expect(res.json()).toEqual({
       monitored: [{ address: '1/1/1', dpt: '9.001', name: 'Living room' }],

@@ -47,7 +47,7 @@ async function uploadFirmware(type: string, version: string, content: Buffer) {
 async function onlineAgent(type: 'kloudnx' | 'poolnx' = 'kloudnx') {
   const gw = await newGateway({ type, version: '8.4.0' });
   const agent = startAgent(broker, { ...gw, type });
-  await waitFor(() => t.modules.hub.hub.presence.isOnline(gw.mac));
+  await waitFor(() => t.modules.hub.service.presence.isOnline(gw.mac));
   return { gw, agent };
 }
 
@@ -211,8 +211,8 @@ describe('other commands', () => {
     expect((await as(owner)('GET', `/api/gateway/reboot/${mac}`)).json()).toEqual({
       message: 'rebootSuccess',
     });
-    await waitFor(() => !t.modules.hub.hub.presence.isOnline(mac));
-    await waitFor(() => t.modules.hub.hub.presence.isOnline(mac), 8_000);
+    await waitFor(() => !t.modules.hub.service.presence.isOnline(mac));
+    await waitFor(() => t.modules.hub.service.presence.isOnline(mac), 8_000);
   });
 
   it('sends init to an online gateway at once, and to an offline one when it connects', async () => {

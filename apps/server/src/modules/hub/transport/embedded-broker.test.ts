@@ -44,30 +44,30 @@ describe.each(['true', 'false'])('embedded broker, MQTT_BROKER_THREAD=%s', (thre
     await expect(connectAs(ws, a.mac, 'wrong-secret')).rejects.toThrow(/Bad username or password/);
     const overTcp = await connectAs(broker, a.mac, a.secret);
     const overWs = await connectAs(ws, b.mac, b.secret);
-    await waitFor(() => t.modules.hub.hub.stats().connected === 2);
+    await waitFor(() => t.modules.hub.service.stats().connected === 2);
     await overTcp.publishAsync(topicOf(a.mac, 'info'), info(28.7), { qos: 1 });
     await overWs.publishAsync(topicOf(b.mac, 'info'), info(29.3), { qos: 1 });
     expect((await storedGateway(t.app, a.mac)).volt).toBe(28.7);
     expect((await storedGateway(t.app, b.mac)).volt).toBe(29.3);
     // Over WebSocket too, another gateway's topic closes the connection and is counted.
-    const before = t.modules.hub.hub.stats().dropped.forbiddenTopic ?? 0;
+    const before = t.modules.hub.service.stats().dropped.forbiddenTopic ?? 0;
     const closed = new Promise<void>((r) => overWs.once('close', () => r()));
     overWs.publish(topicOf(a.mac, 'info'), info(1), { qos: 1 });
     await closed;
     // Counted by the broker thread: it reaches the main thread with its next batch.
-    await waitFor(() => t.modules.hub.hub.stats().dropped.forbiddenTopic === before + 1);
+    await waitFor(() => t.modules.hub.service.stats().dropped.forbiddenTopic === before + 1);
     await waitFor(async () => (await storedGateway(t.app, b.mac)).online === 0);
     expect((await storedGateway(t.app, a.mac)).online).toBe(1);
     await overWs.endAsync(true);
     await overTcp.endAsync();
-    await waitFor(() => t.modules.hub.hub.stats().connected === 0);
+    await waitFor(() => t.modules.hub.service.stats().connected === 0);
   });
 
   it('answers a command sent to a gateway connected over WebSocket', async () => {
     const gw = await newGateway();
     const agent = startAgent(ws, { ...gw, type: 'kloudnx' }, { rebootDownMs: 300 });
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 1);
-    await t.modules.hub.hub.command(
+    await t.modules.hub.service.command(
       { ...gw, type: 'kloudnx', version: '8.5.0', virtual: 0 },
       'reboot',
       {},
@@ -92,14 +92,14 @@ describe('the broker thread ending unexpectedly', () => {
     const gw = await newGateway();
     const agent = startAgent(broker, { ...gw, type: 'kloudnx' });
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 1);
-    const thread = (t.modules.hub.hub as unknown as { transport: { engine: { worker: Worker } } })
+    const thread = (t.modules.hub.service as unknown as { transport: { engine: { worker: Worker } } })
       .transport.engine.worker;
     await thread.terminate();
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 0);
     // The agent reconnects with back-off to the restarted thread, on the same port.
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 1, 15_000);
     expect(`mqtt://127.0.0.1:${t.modules.hub.mqttPort()}`).toBe(broker);
-    expect(t.modules.hub.hub.stats().connected).toBe(1);
+    expect(t.modules.hub.service.stats().connected).toBe(1);
     await agent.stop();
   });
 });

@@ -120,12 +120,12 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQ
       t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
     expect((await call(`/api/gateway/reboot/${gw.mac}`)).statusCode).toBe(409);
     const agent = startAgent(mosquitto.url, { ...gw, type: 'kloudnx' });
-    await waitFor(() => t.modules.hub.hub.presence.isOnline(gw.mac));
+    await waitFor(() => t.modules.hub.service.presence.isOnline(gw.mac));
     await new Promise((r) => setTimeout(r, 200));
     expect((await call(`/api/gateway/nodered/restart/${gw.mac}`)).json()).toEqual({
       message: 'noderedRestarting',
     });
-    expect(t.modules.hub.hub.stats().transport).toBe('external');
+    expect(t.modules.hub.service.stats().transport).toBe('external');
     await agent.stop();
   });
 });
