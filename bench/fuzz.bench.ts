@@ -113,7 +113,7 @@ function send(port: number, req: WireRequest): Promise<WireReply> {
         port,
         method: req.method,
         path: req.url,
-        headers: req.headers,
+        headers,
         agent: false,
       },
       (res) => {

@@ -59,9 +59,12 @@ export function evilValue(kind: EvilKind, rng: Rng): Json {
     case 'wrongType':
       return rng.pick(WRONG_TYPES);
     case 'hugeString':
-      return rng.chance(0.5)
-        ? 'A'.repeat(HUGE_STRING_BYTES)
-        : '🏗️\u202E'.repeat(HUGE_STRING_BYTES / 10);
+      // 100 KB, and a long string that still fits a URL's 16 KB of headers.
+      return rng.pick([
+        'A'.repeat(HUGE_STRING_BYTES),
+        '🏗️\u202E'.repeat(HUGE_STRING_BYTES / 10),
+        'é'.repeat(1_000),
+      ]);
     case 'unicode':
       return rng.pick(UNICODE);
     case 'number':

@@ -30,7 +30,7 @@ export type RouteFixture = z.infer<typeof routeFixture>;
 export interface CampaignOptions {
   seed: number;
   routes: RouteSpec[];
-  /** Mutated requests per caller and route, after the one valid request. */
+  /** Mutated requests per caller and route, after the one valid request (three times as many for uploads). */
   mutations: number;
   concurrency: number;
   timeoutMs: number;
@@ -116,8 +116,10 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions): Promi
   const started = performance.now();
   for (const route of o.routes) {
     const { known, tokens } = await target.freshValues();
+    // Uploads break in more ways (boundaries, truncation, names, counts): more cases for them.
+    const mutations = route.body?.kind === 'multipart' ? o.mutations * 3 : o.mutations;
     const cases = CALLERS.flatMap((caller) =>
-      Array.from({ length: o.mutations + 1 }, (_, caseNo) => ({ route, caller, caseNo })),
+      Array.from({ length: mutations + 1 }, (_, caseNo) => ({ route, caller, caseNo })),
     );
     const worker = async () => {
       for (let c = cases.shift(); c; c = cases.shift()) {

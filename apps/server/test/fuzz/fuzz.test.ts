@@ -58,7 +58,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       routes,
       mutations,
       concurrency: 1,
-      timeoutMs: 15_000,
+      timeoutMs: 12_000,
     });
     console.log(
       `fuzz (${t.dbKind}, seed ${SEED}): ${result.sent} requests to ${routes.length} routes in ` +
