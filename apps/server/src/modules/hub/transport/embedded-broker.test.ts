@@ -92,8 +92,9 @@ describe('the broker thread ending unexpectedly', () => {
     const gw = await newGateway();
     const agent = startAgent(broker, { ...gw, type: 'kloudnx' });
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 1);
-    const thread = (t.modules.hub.service as unknown as { transport: { engine: { worker: Worker } } })
-      .transport.engine.worker;
+    const thread = (
+      t.modules.hub.service as unknown as { transport: { engine: { worker: Worker } } }
+    ).transport.engine.worker;
     await thread.terminate();
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 0);
     // The agent reconnects with back-off to the restarted thread, on the same port.
