@@ -24,8 +24,9 @@ const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-const app = await buildApp({ ...config, seedDemo: false });
-const { usersRepo, users, tokens, projectsRepo, gatewaysRepo } = app.services;
+const { app, modules } = await buildApp({ ...config, seedDemo: false });
+const { repo: usersRepo, users, tokens } = modules.users;
+const [projectsRepo, gatewaysRepo] = [modules.projects.repo, modules.gateways.repo];
 const credentials = join(config.dataDir, 'credentials.csv');
 
 async function seed(count: number) {
@@ -68,7 +69,7 @@ await app.listen({ host: '127.0.0.1', port: config.port });
 console.log(
   `HUB_READY ${JSON.stringify({
     port: config.port,
-    mqttPort: app.mqttPort,
+    mqttPort: modules.hub.mqttPort(),
     token: await tokens.sign(admin),
     projects: projects.map((p) => p.id),
     credentials,
@@ -93,7 +94,7 @@ if (process.env.HUB_BENCH_DIAG) {
     });
   // Telegram creation (on the simulated gateway) to the hub's console event, in ms.
   let seen: number[] = [];
-  app.hub.events.on('telegrams', (e) => {
+  modules.hub.events.on('telegrams', (e) => {
     const now = Date.now();
     for (const item of e.items) seen.push(now - item.t);
   });

@@ -21,8 +21,9 @@ export const SEED = { projects: 500, gateways: 5_000, bigProject: 1_000 };
 
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atrium-bench-'));
 const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-const app = await buildApp({ ...config, seedDemo: false });
-const { usersRepo, users, tokens, projectsRepo, gatewaysRepo } = app.services;
+const { app, modules } = await buildApp({ ...config, seedDemo: false });
+const { repo: usersRepo, users, tokens } = modules.users;
+const [projectsRepo, gatewaysRepo] = [modules.projects.repo, modules.gateways.repo];
 
 const team = newId();
 const owner = {
