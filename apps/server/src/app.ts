@@ -21,7 +21,7 @@ import { createSystemModule } from './modules/system/system.module';
 import { createTimeSeriesModule } from './modules/timeseries/timeseries.module';
 import { createUsersModule } from './modules/users/users.module';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import { DEMO_LIVE_MACS } from './seed/demo-projects';
@@ -50,6 +50,8 @@ function createFastify(config: Config): FastifyInstance {
     bodyLimit: LIMITS.bodyMaxBytes,
     trustProxy: true,
     ajv: undefined,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

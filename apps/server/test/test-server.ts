@@ -17,6 +17,8 @@ export interface TestServer {
   modules: AppModules;
   mailbox: Mailbox;
   dbKind: 'sqlite' | 'postgres';
+  /** The server's DATA_DIR (outbox, firmware files), removed by close(). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     modules,
     mailbox,
     dbKind: pgDb ? 'postgres' : 'sqlite',
+    dataDir,
     async close() {
       await app.close();
       await mailbox.stop();

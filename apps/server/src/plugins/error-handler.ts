@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   errorStatus,
@@ -26,6 +28,36 @@ function codeForStatus(status: number): ErrorCode {
     default:
       return 'validation';
   }
+}
+
+/**
+ * Fastify's router errors (a malformed percent-encoding, a path parameter over the length
+ * limit) answered like every other error, with a catalogue code.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const body = replyFor(
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uriTooLong' : 'validation',
+    err.message,
+  );
+  return reply.status(body.statusCode).send(body);
+}
+
+/** Node's HTTP parser errors (headers too large, bad request line, timeouts), before any route. */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
+  const code: ErrorCode =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'headersTooLarge'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'requestTimeout'
+        : 'validation';
+  if (socket.writable && !socket.destroyed) {
+    const text = JSON.stringify(replyFor(code, err.code ?? 'Bad request'));
+    socket.end(
+      `HTTP/1.1 ${errorStatus(code)} ${STATUS_CODES[errorStatus(code)] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** The reply for a catalogue code: its status and wire code come from the catalogue. */
@@ -58,6 +90,13 @@ export const errorHandlerPlugin = fp((app, _opts, done) => {
     }
     if (body.statusCode >= 500) req.log.error({ code: body.code }, body.message);
     return reply.status(body.statusCode).send(body);
+  });
+  // A NUL byte names nothing here, and PostgreSQL refuses it in text: refuse it in the URL
+  // before any route reads a parameter.
+  app.addHook('onRequest', async (req) => {
+    if (req.url.includes('%00') || req.url.includes('\0')) {
+      throw new AppError('validation', 'The address holds a NUL byte');
+    }
   });
   app.setNotFoundHandler((req, reply) => {
     const body = replyFor('notFound', `${req.method} ${req.url} not found`);

@@ -21,7 +21,8 @@ export const webPlugin = fp<WebOptions>(async (app, opts) => {
       throw new AppError('notFound', `${req.method} ${path} not found`);
     }
     if (!existsSync(join(opts.webDist, 'index.html'))) {
-      throw new AppError('unavailable', 'The console is not built: run `npm run build`');
+      // Without a console this server serves the API only: nothing else exists here.
+      throw new AppError('notFound', 'The console is not built: run `npm run build`');
     }
     const rel = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
     const file = join(opts.webDist, rel);

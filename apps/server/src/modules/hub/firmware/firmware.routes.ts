@@ -9,6 +9,7 @@ import {
 } from '@atrium/contracts/hub';
 import { AppError } from '../../../lib/errors';
 import { errorReply } from '../../../lib/schemas';
+import { firstFile, streamedPart, uploadFailure } from '../../../lib/upload';
 import type { FirmwareService } from './firmware.service';
 import type { Hub } from '../hub.service';
 
@@ -44,19 +45,14 @@ export const firmwareRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart())
-        throw new AppError('invalidFileType', 'Send the file as multipart/form-data');
-      const file = await req.file();
-      if (!file) throw new AppError('emptyFile', 'No file was sent');
+      const tooLarge = 'The file is larger than 256 MiB';
+      const file = await firstFile(req, tooLarge);
       try {
-        const stored = await firmware.store(file.file, req.query);
+        const stored = await firmware.store(streamedPart(req, file.file), req.query);
         if (file.file.truncated) throw new AppError('fileTooLargeMax', 'The file is too large');
         return reply.status(201).send({ firmware: stored });
       } catch (err) {
-        if (err instanceof req.server.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError('fileTooLargeMax', 'The file is larger than 256 MiB');
-        }
-        throw err;
+        throw uploadFailure(req, err, tooLarge);
       }
     },
   );
