@@ -170,7 +170,6 @@ export const COMMAND_ARGS = {
 } as const;
 export type CommandName = keyof typeof COMMAND_ARGS;
 export type CommandArgs<N extends CommandName> = z.infer<(typeof COMMAND_ARGS)[N]>;
-export const COMMAND_NAMES = Object.keys(COMMAND_ARGS) as CommandName[];
 
 /** `nx/{mac}/cmd` envelope; `args` is checked against COMMAND_ARGS[name] by the receiver. */
 export const commandMessage = z.object({
