@@ -1,30 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayDetails, GatewayItem } from '@atrium/contracts/gateway';
+import { gatewayItem } from '../../testing/factories';
 import { patchDetails, patchItem, patchItems } from './cache-patches';
 
-const item = (over: Partial<GatewayItem> = {}): GatewayItem => ({
-  _id: 'g1',
-  project: 'p1',
-  projectName: 'Villa',
-  name: 'Salon',
-  mac: 'aabbccddeeff',
-  sn: 'ATRM0001',
-  type: 'kloudnx',
-  version: '8.4.0',
-  online: true,
-  connection: false,
-  virtual: 0,
-  initialized: true,
-  initpswds: true,
-  waitingCerts: false,
-  waitingUpdate: false,
-  step: null,
-  pooltype: null,
-  addons: [],
-  protect: false,
-  pendingInit: false,
-  ...over,
-});
+// The shared test gateway, as this file's cases expect it: version 8.4.0, no remote connection.
+const item = (over: Partial<GatewayItem> = {}): GatewayItem =>
+  gatewayItem({
+    projectName: 'Villa',
+    sn: 'ATRM0001',
+    version: '8.4.0',
+    connection: false,
+    ...over,
+  });
 
 const details: GatewayDetails = {
   _id: 'g1',
