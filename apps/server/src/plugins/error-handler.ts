@@ -34,12 +34,16 @@ function codeForStatus(status: number): ErrorCode {
  * Fastify's router errors (a malformed percent-encoding, a path parameter over the length
  * limit) answered like every other error, with a catalogue code.
  */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(
+  err: FastifyError,
+  _req: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const body = replyFor(
     err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uriTooLong' : 'validation',
     err.message,
   );
-  return reply.status(body.statusCode).send(body);
+  void reply.status(body.statusCode).send(body);
 }
 
 /** Node's HTTP parser errors (headers too large, bad request line, timeouts), before any route. */
