@@ -61,7 +61,8 @@ describe('demo seed', () => {
           'Éclairage secours',
           'Étage 1',
         ]),
-      { timeout: 5000 },
+      // Six agents connect and report: seconds on a loaded 2-core machine.
+      { timeout: 15_000 },
     );
     const [salon] = await t.modules.gateways.repo.findByMacs(['a4b1c2001001']);
     if (!salon) throw new Error('no Salon');
