@@ -22,6 +22,7 @@ import { createTimeSeriesModule } from './modules/timeseries/timeseries.module';
 import { createUsersModule } from './modules/users/users.module';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { httpLimitsPlugin, httpServerOptions } from './plugins/http-limits';
 import { openApiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import { DEMO_LIVE_MACS } from './seed/demo-projects';
@@ -49,6 +50,7 @@ function createFastify(config: Config): FastifyInstance {
     logger: { level: config.logLevel, redact: REDACT },
     bodyLimit: LIMITS.bodyMaxBytes,
     trustProxy: true,
+    ...httpServerOptions(config.http),
     ajv: undefined,
     frameworkErrors,
     clientErrorHandler,
@@ -157,6 +159,7 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
 
 /** App-wide plugins, then each module's routes (in this order, the OpenAPI document's), then the console. */
 async function registerPlugins(app: FastifyInstance, m: AppModules, config: Config) {
+  await app.register(httpLimitsPlugin, { limits: config.http });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {
     sessions: m.users.sessions,

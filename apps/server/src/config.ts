@@ -54,7 +54,31 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 24)
     .default(24),
+  // Hostile clients (docs/operations.md, "HTTP limits and headers"): how long a request may
+  // take to arrive, how long a silent socket lives, how many sockets one address may hold.
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_600_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
 });
+
+/** The HTTP server's limits against slow or greedy clients; 0 turns the idle timeout or the cap off. */
+export interface HttpLimits {
+  /** From the connection (or the request's first byte) to the end of its headers. */
+  headersTimeoutMs: number;
+  /** From the request's first byte to the end of its body, for every route but long uploads. */
+  requestTimeoutMs: number;
+  /** The same for a signed-in administrator's firmware upload; the bound of any request. */
+  uploadTimeoutMs: number;
+  /** A socket with no traffic either way for this long is closed (slow readers, stalls). */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long (above the load balancer's). */
+  keepAliveTimeoutMs: number;
+  /** Open TCP connections one peer address may hold (0: no cap). */
+  maxConnectionsPerIp: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -87,6 +111,7 @@ export interface Config {
   hubRuns: boolean;
   /** Time between two retention sweeps, in ms; 0 when sweeping is off. */
   retentionSweepMs: number;
+  http: HttpLimits;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -139,5 +164,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     commandTimeoutMs: e.HUB_COMMAND_TIMEOUT_MS,
     hubRuns: true,
     retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
+    http: httpLimits(e),
   };
+}
+
+/** The HTTP limits, checked against each other and against the hub's command wait. */
+function httpLimits(e: z.infer<typeof envSchema>): HttpLimits {
+  const limits: HttpLimits = {
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_MS,
+    idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
+  };
+  const problems = [
+    limits.headersTimeoutMs > limits.requestTimeoutMs &&
+      'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    limits.requestTimeoutMs > limits.uploadTimeoutMs &&
+      'HTTP_REQUEST_TIMEOUT_MS must not exceed HTTP_UPLOAD_TIMEOUT_MS',
+    // A command reply is awaited in silence: the idle timeout would cut the caller's socket.
+    limits.idleTimeoutMs > 0 &&
+      limits.idleTimeoutMs <= e.HUB_COMMAND_TIMEOUT_MS &&
+      'HTTP_IDLE_TIMEOUT_MS must be 0 or longer than HUB_COMMAND_TIMEOUT_MS',
+  ].filter((p) => typeof p === 'string');
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return limits;
 }
