@@ -37,6 +37,10 @@ const envSchema = z.object({
     .optional(),
   // The embedded broker runs in a worker thread of its own (false: on the main thread).
   MQTT_BROKER_THREAD: z.enum(['true', 'false']).default('true'),
+  // Embedded broker: connections that have not logged in yet, at most this many at once...
+  MQTT_PRE_LOGIN_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  // ...and each has this long from accept to send its CONNECT (aedes' connectTimeout).
+  MQTT_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // This node's MQTT client id on an external broker: its persistent session survives a restart.
   MQTT_CLIENT_ID: z
     .string()
@@ -100,6 +104,10 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Whether the embedded broker runs in a worker thread. */
   mqttBrokerThread: boolean;
+  /** Embedded broker: connections not logged in yet, at most (MQTT_PRE_LOGIN_MAX). */
+  mqttPreLoginMax: number;
+  /** Embedded broker: how long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
+  mqttLoginTimeoutMs: number;
   /** Client id of this node on the external broker (stable across restarts). */
   mqttClientId: string;
   redisUrl: string | undefined;
@@ -155,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttPort: e.MQTT_URL || e.MQTT_PORT < 0 ? null : e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttBrokerThread: e.MQTT_BROKER_THREAD === 'true',
+    mqttPreLoginMax: e.MQTT_PRE_LOGIN_MAX,
+    mqttLoginTimeoutMs: e.MQTT_LOGIN_TIMEOUT_MS,
     mqttClientId:
       e.MQTT_CLIENT_ID ??
       `atrium-hub-${hostname()

@@ -22,12 +22,20 @@ export async function gatewayWithSecret(
   return { ...row, secret };
 }
 
-/** An MQTT 3.1.1 client logged in as a gateway; rejects when the broker refuses it. */
-export function connectAs(url: string, mac: string, secret: string): Promise<MqttClient> {
+/**
+ * An MQTT 3.1.1 client logged in as a gateway, under its client id `gw-{mac}` unless
+ * told another; rejects when the broker refuses it.
+ */
+export function connectAs(
+  url: string,
+  mac: string,
+  secret: string,
+  clientId = `gw-${mac}`,
+): Promise<MqttClient> {
   return mqtt.connectAsync(url, {
     will: { topic: `nx/${mac}/state`, payload: Buffer.from('offline'), qos: 1, retain: true },
     protocolVersion: 4,
-    clientId: `t-${mac}-${randomBytes(3).toString('hex')}`,
+    clientId,
     username: mac,
     password: secret,
     reconnectPeriod: 0,

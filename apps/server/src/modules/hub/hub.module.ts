@@ -31,6 +31,8 @@ export interface HubModuleDeps {
     | 'mqttUrl'
     | 'mqttClientId'
     | 'mqttBrokerThread'
+    | 'mqttPreLoginMax'
+    | 'mqttLoginTimeoutMs'
     | 'commandTimeoutMs'
     | 'hubRuns'
     | 'dataDir'
@@ -87,6 +89,8 @@ async function startTransport(
     sink: hub,
     counters: hub.counters,
     thread: config.mqttBrokerThread,
+    preLoginMax: config.mqttPreLoginMax,
+    loginTimeoutMs: config.mqttLoginTimeoutMs,
     log,
   });
   await embedded.start();

@@ -10,7 +10,9 @@ export type DropReason =
   | 'unknownGateway'
   | 'noProject'
   | 'unknownReply'
-  | 'storeRefused';
+  | 'storeRefused'
+  /** A QoS 2 publish (embedded broker): refused, the connection closed (decision 0015). */
+  | 'qos2';
 
 /** Counters of GET /api/hub/stats: what came in, what was dropped and why. */
 export class HubCounters {

@@ -29,6 +29,8 @@ beforeEach(async () => {
     port: 0,
     sink,
     counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
+    preLoginMax: 200,
+    loginTimeoutMs: 10_000,
   });
   await broker.start();
 });
@@ -37,6 +39,7 @@ afterEach(() => broker.close());
 const connect = () =>
   mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
     protocolVersion: 4,
+    clientId: `gw-${MAC}`,
     username: MAC,
     password: 's',
     reconnectPeriod: 0,

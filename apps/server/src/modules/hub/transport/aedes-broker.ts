@@ -5,6 +5,7 @@ import mqemitter, { type MQEmitter } from 'mqemitter';
 import { createWebSocketStream, type WebSocket } from 'ws';
 import { parseTopic, topicOf } from '@atrium/contracts/gateway-protocol';
 import type { HubCounters } from '../ingest/hub-stats';
+import { LoginGate } from './login-gate';
 import type { TransportSink, Verdict } from './transport';
 
 export interface AedesBrokerOptions {
@@ -13,6 +14,10 @@ export interface AedesBrokerOptions {
   port: number;
   sink: TransportSink;
   counters: Pick<HubCounters, 'drop' | 'disconnect'>;
+  /** Connections that have not logged in yet, at most (MQTT_PRE_LOGIN_MAX). */
+  preLoginMax: number;
+  /** How long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
+  loginTimeoutMs: number;
 }
 
 const MAC = /^[0-9a-f]{12}$/;
@@ -50,6 +55,14 @@ function puback(messageId: number): Buffer {
   return Buffer.from([0x40, 2, messageId >> 8, messageId & 0xff]);
 }
 
+/** A gateway's client id: a connection cannot take another gateway's session over. */
+const clientIdOf = (mac: string) => `gw-${mac}`;
+
+/** CONNACK 2: the client id is not `gw-{mac}` of the MAC logging in. */
+function identifierRejected(): AuthenticateError {
+  return Object.assign(new Error('Client id must be gw-{mac}'), { returnCode: 2 as const });
+}
+
 function refused(): AuthenticateError {
   return Object.assign(new Error('Bad username or password'), { returnCode: 4 as const });
 }
@@ -62,10 +75,12 @@ function unavailable(): AuthenticateError {
 /**
  * The aedes broker itself (MQTT 3.1.1 over TCP, and over any stream handed to
  * `handle`, such as a WebSocket's). A gateway logs in with its MAC and device
- * secret, publishes and subscribes only under its own `nx/{mac}/`, and a QoS 1
- * publish is acknowledged only when the sink's verdict comes back, that is
- * after commit. It runs in the broker thread (see EmbeddedBroker), or on the
- * main thread with MQTT_BROKER_THREAD=false; the sink is the hub either way.
+ * secret under the client id `gw-{mac}`, publishes and subscribes only under its
+ * own `nx/{mac}/`, and a QoS 1 publish is acknowledged only when the sink's verdict
+ * comes back, that is after commit (QoS 2 closes the connection). What a client may
+ * cost before it logs in is LoginGate's. It runs in the broker thread (see
+ * EmbeddedBroker), or on the main thread with MQTT_BROKER_THREAD=false; the sink
+ * is the hub either way.
  */
 export class AedesBroker {
   private readonly macs = new WeakMap<Client, string>();
@@ -74,9 +89,20 @@ export class AedesBroker {
   private readonly acks = new WeakMap<Client, { messageId: number; ready: boolean }[]>();
   private tcp: NetServer | undefined;
   private broker: Aedes | undefined;
+  private readonly gate: LoginGate;
   port = 0;
 
-  constructor(private readonly o: AedesBrokerOptions) {}
+  constructor(private readonly o: AedesBrokerOptions) {
+    this.gate = new LoginGate({
+      maxWaiting: o.preLoginMax,
+      closed: (reason, client, announced) => {
+        // After login, a packet over the limit is a publish too large for the hub.
+        const mac = client && this.macs.get(client);
+        if (mac) o.counters.drop('oversized', mac, `${announced} bytes announced`);
+        o.counters.disconnect(reason);
+      },
+    });
+  }
 
   get connectedCount(): number {
     return this.clients.size;
@@ -87,18 +113,9 @@ export class AedesBroker {
       mq: commandRouter(),
       concurrency: CONCURRENCY,
       heartbeatInterval: 60_000,
-      connectTimeout: 30_000,
-      authenticate: (client, username, password, done) => {
-        const mac = username?.toLowerCase() ?? '';
-        if (!MAC.test(mac) || !password) return done(refused(), false);
-        this.o.sink.authenticate(mac, password.toString('utf8')).then(
-          (ok) => {
-            if (ok) this.macs.set(client, mac);
-            done(ok ? null : refused(), ok);
-          },
-          () => done(unavailable(), false),
-        );
-      },
+      connectTimeout: this.o.loginTimeoutMs,
+      authenticate: (client, username, password, done) =>
+        this.authenticate(client, username, password, done),
       authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
       authorizeSubscribe: (client, sub, done) => {
         const mac = this.macs.get(client);
@@ -109,7 +126,7 @@ export class AedesBroker {
     this.broker = broker;
     broker.on('clientReady', (client) => this.arrived(client));
     broker.on('clientDisconnect', (client) => this.left(client));
-    this.tcp = createServer((socket) => broker.handle(socket));
+    this.tcp = createServer((socket) => this.gate.admit(broker, socket));
     const tcp = this.tcp;
     await new Promise<void>((resolve, reject) => {
       tcp.once('error', reject); // a port in use stops the start instead of hanging it
@@ -131,7 +148,33 @@ export class AedesBroker {
   /** Serves one more connection given as a byte stream. */
   handle(stream: Duplex) {
     if (!this.broker) return stream.destroy();
-    this.broker.handle(stream);
+    this.gate.admit(this.broker, stream);
+  }
+
+  /**
+   * CONNACK 0 for a gateway's MAC and device secret, under the client id `gw-{mac}`:
+   * an id is a session, and a CONNECT with another gateway's id would close that
+   * gateway's connection (2, checked before the secret, which costs a query).
+   */
+  private authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+    done: (err: AuthenticateError | null, success: boolean | null) => void,
+  ) {
+    const mac = username?.toLowerCase() ?? '';
+    if (!MAC.test(mac) || !password) return done(refused(), false);
+    if (client.id !== clientIdOf(mac)) return done(identifierRejected(), false);
+    this.o.sink.authenticate(mac, password.toString('utf8')).then(
+      (ok) => {
+        if (ok) {
+          this.macs.set(client, mac);
+          this.gate.loggedIn(client);
+        }
+        done(ok ? null : refused(), ok);
+      },
+      () => done(unavailable(), false),
+    );
   }
 
   private authorizePublish(
@@ -150,6 +193,11 @@ export class AedesBroker {
     const payload = packet.payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (packet.qos !== 1) {
+      if (packet.qos === 2) {
+        // Refused before aedes stores it or sends PUBREC: no acknowledgement before commit (0015).
+        this.o.counters.drop('qos2', mac, packet.topic);
+        return done(new Error('QoS 2 is not accepted'));
+      }
       this.o.sink.receive(mac, parsed.kind, body, (v) => v !== 'ack' && this.cut(client, v));
       return done(null);
     }
@@ -245,6 +293,7 @@ export class AedesBroker {
 
   async close() {
     for (const client of this.clients.values()) client.close();
+    this.gate.closeAll(); // else the listener's close waits for their login timeout
     await new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) =>
       this.broker ? this.broker.close(() => resolve()) : resolve(),

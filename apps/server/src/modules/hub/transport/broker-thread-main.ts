@@ -20,7 +20,14 @@ import type { TransportSink, Verdict } from './transport';
  * hub's decisions (authentication, the verdict on each publish) come from the
  * main thread; a publish is still acknowledged only once its verdict is back.
  */
-const { host, port } = z.object({ host: z.string(), port: z.number().int() }).parse(workerData);
+const { host, port, preLoginMax, loginTimeoutMs } = z
+  .object({
+    host: z.string(),
+    port: z.number().int(),
+    preLoginMax: z.number().int().positive(),
+    loginTimeoutMs: z.number().int().positive(),
+  })
+  .parse(workerData);
 if (!parentPort) throw new Error('the broker thread needs a parent');
 const parent = parentPort;
 const out = new Outbox<FromBroker>((batch) => parent.postMessage(batch));
@@ -55,6 +62,8 @@ const sink: TransportSink = {
 const broker = new AedesBroker({
   host,
   port,
+  preLoginMax,
+  loginTimeoutMs,
   sink,
   counters: {
     drop: (reason: DropReason, mac: string, detail?: string) =>

@@ -9,6 +9,10 @@ export interface BrokerThreadOptions {
   port: number;
   sink: TransportSink;
   counters: Pick<HubCounters, 'drop' | 'disconnect'>;
+  /** Connections that have not logged in yet, at most. */
+  preLoginMax: number;
+  /** How long a connection may take to send its CONNECT. */
+  loginTimeoutMs: number;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -53,7 +57,12 @@ export class BrokerThread {
   private spawn(port: number, resolve: () => void, reject: (err: Error) => void) {
     // The bootstrap registers tsx itself (as the time-series writer thread's does).
     const worker = new Worker(new URL('./broker-worker.mjs', import.meta.url), {
-      workerData: { host: this.o.host, port },
+      workerData: {
+        host: this.o.host,
+        port,
+        preLoginMax: this.o.preLoginMax,
+        loginTimeoutMs: this.o.loginTimeoutMs,
+      },
       // A CPU profile of the server (--cpu-prof) covers this thread too.
       execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
       // Twice V8's young generation: a packet lives for one turn of the loop, which at

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { AedesBroker } from './aedes-broker';
 import { BrokerThread } from './broker-thread';
+import { MAX_PACKET_BYTES } from './packet-size-guard';
 import type { HubCounters } from '../ingest/hub-stats';
 import type { HubTransport, TransportSink } from './transport';
 
@@ -15,6 +16,10 @@ export interface EmbeddedBrokerOptions {
   counters: HubCounters;
   /** Runs aedes in a thread of its own (MQTT_BROKER_THREAD, on by default). */
   thread: boolean;
+  /** Connections that have not logged in yet, at most (MQTT_PRE_LOGIN_MAX). */
+  preLoginMax: number;
+  /** How long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
+  loginTimeoutMs: number;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -30,10 +35,11 @@ export class EmbeddedBroker implements HubTransport {
   private wss: WebSocketServer | undefined;
 
   constructor(private readonly o: EmbeddedBrokerOptions) {
-    const { host, port, sink, counters, log } = o;
+    const { host, port, sink, counters, log, preLoginMax, loginTimeoutMs } = o;
+    const limits = { preLoginMax, loginTimeoutMs };
     this.engine = o.thread
-      ? new BrokerThread({ host, port, sink, counters, log })
-      : new AedesBroker({ host, port, sink, counters });
+      ? new BrokerThread({ host, port, sink, counters, log, ...limits })
+      : new AedesBroker({ host, port, sink, counters, ...limits });
   }
 
   get port(): number {
@@ -46,7 +52,9 @@ export class EmbeddedBroker implements HubTransport {
 
   async start() {
     await this.engine.start();
-    const wss = new WebSocketServer({ noServer: true });
+    // One WebSocket message carries MQTT packets: none may exceed the post-login limit, and
+    // ws would otherwise buffer up to 100 MiB of one before the broker sees a byte of it.
+    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PACKET_BYTES });
     this.wss = wss;
     this.o.httpServer.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/mqtt') return;

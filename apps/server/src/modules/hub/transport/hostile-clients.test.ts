@@ -1,0 +1,157 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROTOCOL_LIMITS, type GatewayTopic } from '@atrium/contracts/gateway-protocol';
+import { closedWithin, hugePacketStart, rawLogin, rawSocket } from '../../../../test/raw-mqtt';
+import { AedesBroker } from './aedes-broker';
+import type { Settle, TransportSink } from './transport';
+
+const [A, B] = ['0b0000000001', '0b0000000002'];
+const HUGE = 200_000_000;
+
+/** A hub that knows gateways A and B (secret `s`) and stores every publish at once. */
+class AckingSink implements TransportSink {
+  readonly received: { mac: string; kind: GatewayTopic; bytes: number }[] = [];
+  authenticate = (mac: string, secret: string) =>
+    Promise.resolve((mac === A || mac === B) && secret === 's');
+  receive(mac: string, kind: GatewayTopic, payload: Buffer, settle: Settle) {
+    this.received.push({ mac, kind, bytes: payload.length });
+    settle('ack');
+  }
+  connected = () => Promise.resolve();
+  disconnected = () => Promise.resolve();
+}
+
+let broker: AedesBroker | undefined;
+let sink: AckingSink;
+const drops: string[] = [];
+const cuts: string[] = [];
+
+async function start(limits: { preLoginMax?: number; loginTimeoutMs?: number } = {}) {
+  sink = new AckingSink();
+  drops.length = 0;
+  cuts.length = 0;
+  broker = new AedesBroker({
+    host: '127.0.0.1',
+    port: 0,
+    sink,
+    counters: { drop: (reason) => drops.push(reason), disconnect: (reason) => cuts.push(reason) },
+    preLoginMax: limits.preLoginMax ?? 200,
+    loginTimeoutMs: limits.loginTimeoutMs ?? 10_000,
+  });
+  await broker.start();
+  return broker.port;
+}
+afterEach(() => broker?.close());
+
+const gateway = (port: number, mac: string, clientId = `gw-${mac}`): Promise<MqttClient> =>
+  mqtt.connectAsync(
+    `mqtt://127.0.0.1:${port}`,
+    {
+      protocolVersion: 4,
+      clientId,
+      username: mac,
+      password: 's',
+      reconnectPeriod: 0,
+      connectTimeout: 2_000,
+    },
+    false,
+  ); // no retry: a refusal or a close rejects
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await pause(10);
+  expect(check()).toBe(true);
+};
+
+describe('memory before login (point 1)', () => {
+  it('closes a connection whose CONNECT announces 200 MB, at the fixed header', async () => {
+    const port = await start();
+    const socket = await rawSocket(port);
+    socket.write(hugePacketStart(0x10, HUGE));
+    expect(await closedWithin(socket, 1_000)).toBe(true);
+    expect(cuts).toEqual(['packetTooLarge']);
+  });
+
+  it('after login, closes a packet over 65 KiB at its header and takes a 64 KiB publish', async () => {
+    const port = await start();
+    const client = await gateway(port, A);
+    await client.publishAsync(`nx/${A}/telegrams`, Buffer.alloc(PROTOCOL_LIMITS.maxPayloadBytes), {
+      qos: 1,
+    });
+    expect(sink.received).toEqual([
+      { mac: A, kind: 'telegrams', bytes: PROTOCOL_LIMITS.maxPayloadBytes },
+    ]);
+    await client.endAsync();
+    const socket = await rawLogin(port, A, 's');
+    socket.write(hugePacketStart(0x32, HUGE)); // PUBLISH, QoS 1
+    expect(await closedWithin(socket, 1_000)).toBe(true);
+    expect(cuts).toEqual(['packetTooLarge']);
+    expect(drops).toEqual(['oversized']); // counted as the hub counts a payload over 64 KiB
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('closes a client that sends no CONNECT within the login timeout', async () => {
+    const port = await start({ loginTimeoutMs: 300 });
+    const silent = await rawSocket(port);
+    const slow = await rawSocket(port);
+    slow.write(Buffer.from([0x10, 100, 0, 4])); // a CONNECT that never ends
+    expect(await closedWithin(silent, 1_500)).toBe(true);
+    expect(await closedWithin(slow, 500)).toBe(true);
+  });
+
+  it('refuses connections over the pre-login cap; a gateway logs in once they go', async () => {
+    const port = await start({ preLoginMax: 3 });
+    const idle = await Promise.all([rawSocket(port), rawSocket(port), rawSocket(port)]);
+    await pause(100); // accepted by the broker
+    const extra = await rawSocket(port);
+    expect(await closedWithin(extra, 1_000)).toBe(true);
+    await expect(gateway(port, A)).rejects.toThrow();
+    expect(cuts).toEqual(['tooManyLogins', 'tooManyLogins']);
+    expect(idle.some((s) => s.closed)).toBe(false);
+    idle.forEach((s) => s.destroy());
+    await pause(100);
+    const client = await gateway(port, A);
+    expect(client.connected).toBe(true);
+    await client.endAsync();
+  });
+});
+
+describe('client-id takeover (point 2)', () => {
+  it("refuses a gateway logging in under another gateway's client id; that one stays online", async () => {
+    const port = await start();
+    const b = await gateway(port, B);
+    let bClosed = false;
+    b.on('close', () => (bClosed = true));
+    await expect(gateway(port, A, `gw-${B}`)).rejects.toThrow(/Identifier rejected/i);
+    await expect(gateway(port, A, 'anything-else')).rejects.toThrow(/Identifier rejected/i);
+    await pause(200);
+    expect(bClosed).toBe(false);
+    await b.publishAsync(`nx/${B}/telegrams`, '{}', { qos: 1 });
+    expect(sink.received.map((r) => r.mac)).toEqual([B]);
+    const a = await gateway(port, A); // under its own id, A logs in
+    await until(() => broker?.connectedCount === 2);
+    await Promise.all([a.endAsync(), b.endAsync()]);
+  });
+});
+
+describe('QoS 2 telegrams (point 9)', () => {
+  it('closes the connection on a QoS 2 publish, with no PUBREC and nothing handed to the hub', async () => {
+    const port = await start();
+    const client = await gateway(port, A);
+    let completed = false;
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    client.publish(`nx/${A}/telegrams`, '{}', { qos: 2 }, (err) => (completed = !err));
+    await closed;
+    await pause(100);
+    expect(completed).toBe(false);
+    expect(sink.received).toEqual([]);
+    expect(drops).toEqual(['qos2']);
+    await client.endAsync(true);
+    // QoS 1 goes on as before.
+    const again = await gateway(port, A);
+    await again.publishAsync(`nx/${A}/telegrams`, '{}', { qos: 1 });
+    expect(sink.received).toHaveLength(1);
+    await again.endAsync();
+  });
+});

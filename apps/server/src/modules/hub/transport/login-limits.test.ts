@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { startListeningHub } from '../../../../test/hub-helpers';
+import { closedWithin, hugePacketStart, rawSocket } from '../../../../test/raw-mqtt';
+import type { TestServer } from '../../../../test/test-server';
+
+/** How the broker ended a WebSocket: its close code, or `open` if it is still open after `ms`. */
+function wsEnd(ws: WebSocket, ms: number): Promise<number | 'open'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('open'), ms);
+    ws.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+function openWebSocket(url: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, 'mqtt');
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+// The same limits in the broker thread and on the main thread, over TCP and /mqtt.
+describe.each(['true', 'false'])('login limits, MQTT_BROKER_THREAD=%s (point 1)', (thread) => {
+  let t: TestServer;
+  let port: number;
+  let ws: string;
+
+  beforeAll(async () => {
+    let baseUrl: string;
+    ({ t, baseUrl } = await startListeningHub(() => ({
+      MQTT_BROKER_THREAD: thread,
+      MQTT_LOGIN_TIMEOUT_MS: '1500',
+    })));
+    port = t.modules.hub.mqttPort();
+    ws = `${baseUrl.replace('http', 'ws')}/mqtt`;
+  });
+  afterAll(() => t.close());
+
+  it('closes a TCP connection whose CONNECT announces 200 MB', async () => {
+    const socket = await rawSocket(port);
+    socket.write(hugePacketStart(0x10, 200_000_000));
+    // Well before the login timeout: closed for its size.
+    expect(await closedWithin(socket, 700)).toBe(true);
+  });
+
+  it('closes a TCP connection that sends no CONNECT within MQTT_LOGIN_TIMEOUT_MS', async () => {
+    const socket = await rawSocket(port);
+    expect(await closedWithin(socket, 3_000)).toBe(true);
+  });
+
+  it('closes a /mqtt WebSocket whose CONNECT announces 200 MB', async () => {
+    const socket = await openWebSocket(ws);
+    socket.send(hugePacketStart(0x10, 200_000_000));
+    expect(await wsEnd(socket, 700)).not.toBe('open');
+  });
+
+  it('closes a /mqtt WebSocket sending a message over 65 KiB (1009, message too big)', async () => {
+    const socket = await openWebSocket(ws);
+    socket.send(Buffer.alloc(1024 * 1024, 0x10));
+    expect(await wsEnd(socket, 1_000)).toBe(1009);
+  });
+});

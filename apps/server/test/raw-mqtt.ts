@@ -1,0 +1,68 @@
+import { connect, type Socket } from 'node:net';
+import mqttPacket from 'mqtt-packet';
+
+/** A TCP connection to the broker that speaks whatever bytes the test writes. */
+export function rawSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+    socket.on('error', () => {}); // a reset by the broker is what some tests expect
+  });
+}
+
+/** Whether the broker closes `socket` within `ms`. */
+export function closedWithin(socket: Socket, ms: number): Promise<boolean> {
+  if (socket.closed) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** MQTT's remaining length, a variable byte integer. */
+function remainingLength(n: number): number[] {
+  const bytes: number[] = [];
+  let rest = n;
+  do {
+    const low = rest % 128;
+    rest = Math.floor(rest / 128);
+    bytes.push(rest > 0 ? low | 0x80 : low);
+  } while (rest > 0);
+  return bytes;
+}
+
+/**
+ * The start of a packet whose fixed header announces `announced` bytes (200 MB in the
+ * tests), followed by `sent` bytes of it: what a hostile client writes before stalling.
+ */
+export function hugePacketStart(firstByte: number, announced: number, sent = 4096): Buffer {
+  return Buffer.concat([
+    Buffer.from([firstByte, ...remainingLength(announced)]),
+    Buffer.from([0, 4, 0x4d, 0x51, 0x54, 0x54, 4, 0xc2, 0, 30]),
+    Buffer.alloc(sent, 0x61),
+  ]);
+}
+
+/** A raw socket logged in as a gateway (CONNACK 0 read), for writing raw packets next. */
+export async function rawLogin(port: number, mac: string, secret: string): Promise<Socket> {
+  const socket = await rawSocket(port);
+  const connack = new Promise<Buffer>((resolve) => socket.once('data', resolve));
+  socket.write(
+    mqttPacket.generate({
+      cmd: 'connect',
+      protocolId: 'MQTT',
+      protocolVersion: 4,
+      clientId: `gw-${mac}`,
+      clean: true,
+      keepalive: 30,
+      username: mac,
+      password: Buffer.from(secret),
+    }),
+  );
+  const reply = await connack;
+  if (reply[0] !== 0x20 || reply[3] !== 0) throw new Error(`CONNACK ${reply[3]}`);
+  return socket;
+}
