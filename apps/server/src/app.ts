@@ -24,6 +24,8 @@ import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { httpLimitsPlugin, httpServerOptions } from './plugins/http-limits';
 import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { roomAccessPlugin } from './plugins/room-access';
 import { webPlugin } from './plugins/web';
 import { DEMO_LIVE_MACS } from './seed/demo-projects';
 
@@ -69,6 +71,7 @@ function createAccountModules(db: Db, mailer: Mailer, config: Config, log: Fasti
     jwtTtlSeconds: config.jwtTtlSeconds,
     publicUrl: config.publicUrl,
     log,
+    abuseLimits: config.abuseLimits,
   });
   const tenancy = createTenancy(db);
   const information = createInformationModule({ db });
@@ -88,6 +91,7 @@ function createAccountModules(db: Db, mailer: Mailer, config: Config, log: Fasti
     db,
     access: tenancy.access,
     projects: projects.projects,
+    checksPerMinute: config.abuseLimits.licenceChecksPerMinute,
   });
   return { users, tenancy, information, gateways, projects, licences };
 }
@@ -137,6 +141,8 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     everyNodeHearsPresence: Boolean(config.mqttUrl),
     log,
   });
+  // A revoked session (password reset, rank change, deleted account) closes its sockets.
+  users.revocations.on((userIds) => realtime.disconnectUsers(userIds));
   const system = createSystemModule({ db, i18nDir: config.i18nDir });
   return { db, ...accounts, timeseries, hub, monitoring, realtime, system };
 }
@@ -164,6 +170,10 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(authPlugin, {
     sessions: m.users.sessions,
     scopes: m.tenancy.access.resolvers(),
+  });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(roomAccessPlugin, {
+    reauthorizeProject: (projectId) => m.realtime.reauthorizeProject(projectId),
   });
   await app.register(openApiPlugin);
   await app.register(m.system.routes);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ABUSE_LIMITS, TEST_ABUSE_FACTOR, type AbuseLimits } from './lib/abuse-limits';
 
 /** Environment variables and their embedded defaults (see README, "Configuration"). */
 const envSchema = z.object({
@@ -52,6 +53,11 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
   HUB_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Abuse limits of the public routes (docs/operations.md, "Abuse limits"); unset: the defaults.
+  ABUSE_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  ABUSE_MAILS_PER_HOUR: z.coerce.number().int().min(1).optional(),
+  ABUSE_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).optional(),
+  ABUSE_LICENCE_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   // Hours between retention sweeps (0 = none); at most 24 days, Node's longest timer.
   RETENTION_SWEEP_HOURS: z.coerce
     .number()
@@ -112,6 +118,8 @@ export interface Config {
   mqttClientId: string;
   redisUrl: string | undefined;
   commandTimeoutMs: number;
+  /** Call limits of the public routes (per source, address or user). */
+  abuseLimits: AbuseLimits;
   /**
    * Whether this process runs the gateway hub's background work (broker, presence,
    * demo gateways); false for one-off commands such as `npm run admin:create`.
@@ -131,6 +139,18 @@ function loadOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The abuse limits: the environment's, else the defaults (far higher under NODE_ENV=test). */
+function abuseLimitsOf(e: z.infer<typeof envSchema>): AbuseLimits {
+  const factor = e.NODE_ENV === 'test' ? TEST_ABUSE_FACTOR : 1;
+  const d = DEFAULT_ABUSE_LIMITS;
+  return {
+    signinPerMinute: e.ABUSE_SIGNIN_PER_MINUTE ?? d.signinPerMinute * factor,
+    mailsPerHour: e.ABUSE_MAILS_PER_HOUR ?? d.mailsPerHour * factor,
+    mailsPerAddressPerHour: e.ABUSE_MAILS_PER_ADDRESS_PER_HOUR ?? d.mailsPerAddressPerHour * factor,
+    licenceChecksPerMinute: e.ABUSE_LICENCE_CHECKS_PER_MINUTE ?? d.licenceChecksPerMinute * factor,
+  };
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -172,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .slice(0, 40)}`,
     redisUrl: e.REDIS_URL,
     commandTimeoutMs: e.HUB_COMMAND_TIMEOUT_MS,
+    abuseLimits: abuseLimitsOf(e),
     hubRuns: true,
     retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
     http: httpLimits(e),

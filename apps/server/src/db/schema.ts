@@ -23,6 +23,8 @@ export interface UserTable {
   locked: Flag;
   token_version: number;
   created_at: number;
+  /** Wrong one-time codes since the last right one, across codes (decision 0016). */
+  otp_failures: number;
 }
 
 export type UserTokenKind = 'verifyEmail' | 'reset' | 'unlock';
@@ -42,6 +44,15 @@ export interface OtpTable {
   expires_at: number;
   attempts: number;
   sent_at: number;
+}
+
+/** Wrong passwords per account and source (an IPv4 address or an IPv6 /64), decision 0016. */
+export interface SigninFailureTable {
+  user_id: string;
+  source: string;
+  failures: number;
+  last_failed_at: number;
+  locked: Flag;
 }
 
 export interface KnownDeviceTable {
@@ -246,6 +257,7 @@ export interface Database {
   users: UserTable;
   user_tokens: UserTokenTable;
   otp_codes: OtpTable;
+  signin_failures: SigninFailureTable;
   known_devices: KnownDeviceTable;
   projects: ProjectTable;
   project_viewers: ProjectViewerTable;

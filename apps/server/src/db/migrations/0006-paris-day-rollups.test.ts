@@ -44,18 +44,21 @@ describe(`migration 0006: day rollups in Paris time (${process.env.ATRIUM_TEST_D
       db: t.app.db,
       provider: { getMigrations: () => Promise.resolve(migrations) },
     });
-    const down = await migrator.migrateDown();
+    // Back to just before 0006 (later migrations are undone first).
+    const down = await migrator.migrateTo('0005-monitoring');
     expect(down.error).toBeUndefined();
-    expect(down.results).toEqual([
-      { migrationName: '0006-paris-day-rollups', direction: 'Down', status: 'Success' },
-    ]);
+    expect(down.results).toContainEqual({
+      migrationName: '0006-paris-day-rollups',
+      direction: 'Down',
+      status: 'Success',
+    });
     // Before 0006, days were UTC days: what a database of that time holds.
     const utcDays = [...new Set(points.map((p) => p.t - (p.t % DAY)))];
     expect((await dayRows(s)).map((r) => [r.bucket, r.count])).toEqual(
       utcDays.map((day) => [day, points.filter((p) => p.t - (p.t % DAY) === day).length]),
     );
 
-    expect(await migrateToLatest(t.app.db)).toEqual(['0006-paris-day-rollups']);
+    expect(await migrateToLatest(t.app.db)).toContain('0006-paris-day-rollups');
     expect(await dayRows(s)).toEqual(parisDays);
     // The scratch table is gone.
     await expect(sql`SELECT 1 FROM ts_paris_hours`.execute(t.app.db)).rejects.toThrow();

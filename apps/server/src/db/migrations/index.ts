@@ -5,6 +5,7 @@ import * as m0003 from './0003-timeseries';
 import * as m0004 from './0004-hub';
 import * as m0005 from './0005-monitoring';
 import * as m0006 from './0006-paris-day-rollups';
+import * as m0007 from './0007-abuse-limits';
 
 /** Every migration, by its number; new ones are appended here. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-hub': m0004,
   '0005-monitoring': m0005,
   '0006-paris-day-rollups': m0006,
+  '0007-abuse-limits': m0007,
 };

@@ -13,6 +13,8 @@ export interface LicencesModuleDeps {
   access: ProjectAccess;
   /** A used licence answers with the project as it now is (projects module). */
   projects: ProjectsService;
+  /** Key checks and uses per user and minute: keys must not be guessed in bulk. */
+  checksPerMinute: number;
 }
 
 /** Licence keys: check, use on a project, import (document 2 §7, document 3 §7). */
@@ -22,6 +24,7 @@ export function createLicencesModule(d: LicencesModuleDeps) {
     await app.register(licenceRoutes, {
       licences: new LicencesService(repo, d.access, d.projects),
       importer: new LicenceImportService(repo),
+      checksPerMinute: d.checksPerMinute,
     });
   };
   return { routes };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptUploads } from '../../lib/upload';
 import {
@@ -17,6 +18,7 @@ import type { LicencesService } from './licences.service';
 interface Options {
   licences: LicencesService;
   importer: LicenceImportService;
+  checksPerMinute: number;
 }
 
 const tags = ['licences'];
@@ -24,6 +26,15 @@ const tags = ['licences'];
 /** Licence calls (document 3 §7): verify, use on a project, import. */
 export const licenceRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
   await acceptUploads(app);
+  // Counted per user, once the auth hook has named them (decision 0016).
+  const config = {
+    rateLimit: {
+      max: o.checksPerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => `user:${requireUser(req).id}`,
+    },
+  };
 
   app.get(
     '/api/licences/verify/:key',
@@ -33,8 +44,9 @@ export const licenceRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
         summary: 'Check a licence key',
         description: '404 serialKeyNotFound; 409 licenceAlreadyUsed. Keys are case-insensitive.',
         params: licenceKeyParam,
-        response: { 200: licenceReply, 404: errorReply, 409: errorReply },
+        response: { 200: licenceReply, 404: errorReply, 409: errorReply, 429: errorReply },
       },
+      config,
     },
     async (req) => o.licences.verify(req.params.key),
   );
@@ -51,8 +63,9 @@ export const licenceRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
           'licenceAlreadyUsed; 404 notFound for a project the caller does not own.',
         params: licenceKeyParam,
         body: useLicenceBody,
-        response: { 200: useLicenceReply, 404: errorReply, 409: errorReply },
+        response: { 200: useLicenceReply, 404: errorReply, 409: errorReply, 429: errorReply },
       },
+      config,
     },
     async (req) => o.licences.use(requireUser(req), req.params.key, req.body.projectId),
   );

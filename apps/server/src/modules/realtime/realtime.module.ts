@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { Server, type Socket } from 'socket.io';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { joinRequest, SOCKET_EVENTS } from '@atrium/contracts/hub';
 import type { SessionUser } from '../../lib/session-user';
@@ -27,6 +27,10 @@ export interface RealtimeDeps {
 /** The socket.io server, started by app.ts once the hub runs, and how to stop it. */
 export interface RealtimeModule {
   start(): Promise<void>;
+  /** Closes the users' sockets on every node: their sessions were revoked. */
+  disconnectUsers(userIds: string[]): Promise<void>;
+  /** Takes out of a project's rooms, on every node, the sockets whose user may no longer read it. */
+  reauthorizeProject(projectId: string): Promise<void>;
   /** Sockets, then the Redis clients. */
   close(): Promise<void>;
 }
@@ -51,13 +55,19 @@ async function redisAdapter(url: string, log: RealtimeDeps['log']) {
   };
 }
 
+interface SocketData {
+  user?: SessionUser;
+}
+
 const handshake = z.object({ token: z.string().min(1).max(4096) });
 const ack = z.custom<(reply: object) => void>((v) => typeof v === 'function');
 const projectRoom = (id: string) => `project:${id}`;
+/** Every socket of a user is in this room, so a revoked session reaches them on every node. */
+const userRoom = (id: string) => `user:${id}`;
 const telegramRoom = (id: string) => `project:${id}:telegrams`;
 
 /** The session token of the handshake, checked like a bearer token (revoked tokens refused). */
-async function userOf(socket: Socket, d: RealtimeDeps): Promise<SessionUser | null> {
+async function userOf(socket: Pick<Socket, 'handshake'>, d: RealtimeDeps) {
   const auth = handshake.safeParse(socket.handshake.auth);
   if (!auth.success) return null;
   return d.sessions.resolve(auth.data.token);
@@ -71,29 +81,33 @@ async function userOf(socket: Socket, d: RealtimeDeps): Promise<SessionUser | nu
 async function startRealtime(d: RealtimeDeps) {
   const redis = d.redisUrl ? await redisAdapter(d.redisUrl, d.log) : undefined;
   // destroyUpgrade off: WebSocket upgrades to /mqtt belong to the MQTT broker.
-  const io = new Server(d.httpServer, {
-    path: '/socket.io',
-    serveClient: false,
-    destroyUpgrade: false,
-    ...(redis ? { adapter: redis.adapter } : {}),
-  });
-  const users = new WeakMap<Socket, SessionUser>();
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(
+    d.httpServer,
+    {
+      path: '/socket.io',
+      serveClient: false,
+      destroyUpgrade: false,
+      ...(redis ? { adapter: redis.adapter } : {}),
+    },
+  );
+  // The user travels in socket.data: nodes that fetch a socket through Redis read it there.
   io.use((socket, next) => {
     userOf(socket, d).then(
       (user) => {
         if (!user) return next(new Error('unauthorized'));
-        users.set(socket, user);
+        socket.data.user = user;
         next();
       },
       () => next(new Error('unauthorized')),
     );
   });
   io.on('connection', (socket) => {
+    const { user } = socket.data;
+    if (user) void socket.join(userRoom(user.id));
     socket.on('join', async (raw: unknown, reply: unknown) => {
       const parsedAck = ack.safeParse(reply);
       const answer = parsedAck.success ? parsedAck.data : () => {};
       const req = joinRequest.safeParse(raw);
-      const user = users.get(socket);
       if (!req.success || !user) return answer({ ok: false, code: 'validation' });
       const role = await d.access.projectRole(user, req.data.project).catch(() => null);
       if (!role) return answer({ ok: false, code: 'notFound' });
@@ -128,6 +142,19 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
   return {
+    disconnectUsers: async (userIds: string[]) => {
+      io.in(userIds.map(userRoom)).disconnectSockets(true);
+    },
+    reauthorizeProject: async (projectId: string) => {
+      const room = projectRoom(projectId);
+      for (const socket of await io.in(room).fetchSockets()) {
+        const { user } = socket.data;
+        const role = user ? await d.access.projectRole(user, projectId).catch(() => null) : null;
+        if (role) continue;
+        socket.leave(room);
+        socket.leave(telegramRoom(projectId));
+      }
+    },
     async close() {
       io.local.disconnectSockets(true);
       io.engine.close();
@@ -138,10 +165,16 @@ async function startRealtime(d: RealtimeDeps) {
 
 /** The realtime module: nothing runs until `start`. */
 export function createRealtimeModule(d: RealtimeDeps): RealtimeModule {
-  let running: { close(): Promise<void> } | undefined;
+  let running: Awaited<ReturnType<typeof startRealtime>> | undefined;
   return {
     async start() {
       running ??= await startRealtime(d);
+    },
+    async disconnectUsers(userIds) {
+      await running?.disconnectUsers(userIds);
+    },
+    async reauthorizeProject(projectId) {
+      await running?.reauthorizeProject(projectId);
     },
     async close() {
       await running?.close();

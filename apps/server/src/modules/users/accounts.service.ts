@@ -53,13 +53,16 @@ export class AccountsService {
     }
     const wantedByEmail = new Map(wanted.map((w) => [w.email, w.rank]));
     const removed = team.filter((u) => !wantedByEmail.has(u.email) && u.id !== caller.id);
+    const revoked = removed.map((u) => u.id);
     for (const u of team) {
       const rank = wantedByEmail.get(u.email);
       if (rank && rank !== u.rank && u.id !== caller.id) {
         await this.d.repo.updateUser(u.id, { rank, token_version: u.token_version + 1 });
+        revoked.push(u.id);
       }
     }
     await this.d.repo.deleteUsers(removed.map((u) => u.id));
+    await this.d.revocations.revoke(revoked);
     return this.list(caller);
   }
 
@@ -78,6 +81,7 @@ export class AccountsService {
     const targets = rows.filter((u) => u.rank === 'viewer' && wanted.has(u.email));
     if (targets.length !== wanted.size) throw new AppError('userNotFound', 'Viewer not found');
     await this.d.repo.deleteUsers(targets.map((u) => u.id));
+    await this.d.revocations.revoke(targets.map((u) => u.id));
   }
 
   private async insertMember(

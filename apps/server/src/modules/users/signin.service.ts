@@ -5,16 +5,15 @@ import { sha256 } from '../../lib/ids';
 import { mails } from './mail-templates';
 import { verifyPassword } from './passwords';
 import type { SessionTokens } from './session-tokens';
+import type { SigninThrottle } from './signin-throttle';
 import type { UserRow } from './users.repository';
 import { TOKEN_TTL, type UsersDeps, type UsersService } from './users.service';
 
-/** Failures in a row before sign-in is throttled (401 code 2), and before the account locks. */
-export const THROTTLE_AFTER = 5;
-export const LOCK_AFTER = 10;
-/** Failures older than this are forgotten. */
-export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
+/** At most one code mailed per account in this time: a sign-in meanwhile keeps the pending one. */
 export const OTP_RESEND_GAP_MS = 30_000;
+/** Wrong codes in a row, across codes, before the account locks (decision 0016). */
+export const OTP_LOCK_AFTER = 10;
 
 export type SigninResult = { token: string; deviceId?: string };
 
@@ -32,31 +31,28 @@ export class SigninService {
     private readonly d: UsersDeps,
     private readonly users: UsersService,
     private readonly tokens: SessionTokens,
+    private readonly throttle: SigninThrottle,
   ) {}
 
+  /** `source` is the caller's address (see sourceOf): failures are counted per account and source. */
   async signin(
     email: string,
     password: string,
     deviceId: string | undefined,
+    source: string,
   ): Promise<SigninResult> {
-    const found = await this.d.repo.findByEmail(email);
-    const user = found ? await this.forgetOldFailures(found) : undefined;
+    const user = await this.d.repo.findByEmail(email);
+    // Locked for every source: too many wrong one-time codes (the password was right).
     if (user?.locked) throw new AppError('unlockAccount', 'Account locked');
-    if (user && user.failed_attempts >= THROTTLE_AFTER) {
-      // Throttled: the password is not even checked, but the attempt counts toward the lock.
-      await this.recordFailure(user);
-      throw new AppError('tooManyAttempts', 'Too many attempts');
-    }
+    if (user) await this.throttle.check(user.id, source);
     const ok = await verifyPassword(user?.password_hash ?? null, password);
     if (!user || !ok) {
-      if (user) await this.recordFailure(user);
+      if (user) await this.throttle.fail(user.id, source);
       throw new AppError('invalidIds', 'Wrong e-mail or password');
     }
-    if (user.failed_attempts > 0) {
-      await this.d.repo.updateUser(user.id, { failed_attempts: 0, last_failed_at: null });
-    }
+    await this.throttle.succeed(user.id, source);
     if (await this.needsOtp(user, deviceId)) {
-      await this.sendOtp(user);
+      await this.issueOtp(user);
       throw otpRequired(user.id);
     }
     return { token: await this.tokens.sign(user) };
@@ -80,15 +76,16 @@ export class SigninService {
     deviceId: string | undefined,
   ): Promise<SigninResult> {
     const otp = await this.d.repo.findOtp(userId);
-    if (!otp || otp.expires_at < Date.now() || otp.attempts >= OTP_MAX_ATTEMPTS) throw invalidOtp();
+    if (!otp || otp.expires_at < Date.now()) throw invalidOtp();
+    if (!(await this.d.repo.claimOtpAttempt(userId, OTP_MAX_ATTEMPTS))) throw invalidOtp();
     if (otp.code_hash !== sha256(`${userId}:${code}`)) {
-      await this.d.repo.countOtpAttempt(userId);
+      await this.recordOtpFailure(userId);
       throw invalidOtp();
     }
     await this.d.repo.deleteOtp(userId);
     const user = await this.d.repo.findById(userId);
     if (!user || user.locked) throw invalidOtp();
-    await this.d.repo.updateUser(user.id, { email_verified: 1 });
+    await this.d.repo.updateUser(user.id, { email_verified: 1, otp_failures: 0 });
     const device = deviceId ?? randomBytes(24).toString('base64url');
     await this.d.repo.rememberDevice(user.id, sha256(device));
     return { token: await this.tokens.sign(user), deviceId: device };
@@ -99,31 +96,31 @@ export class SigninService {
     return !(await this.d.repo.isKnownDevice(user.id, sha256(deviceId)));
   }
 
+  /**
+   * Mails a code, unless one was mailed in the last 30 s and is still pending: that one stays
+   * valid (with its count of tries), so sign-ins in a loop neither flood the mailbox nor give
+   * fresh tries (decision 0016).
+   */
+  private async issueOtp(user: UserRow) {
+    const pending = await this.d.repo.findOtp(user.id);
+    const now = Date.now();
+    if (pending && pending.expires_at > now && now - pending.sent_at < OTP_RESEND_GAP_MS) return;
+    await this.sendOtp(user);
+  }
+
   private async sendOtp(user: UserRow) {
     const code = String(randomInt(0, 10 ** LIMITS.otpDigits)).padStart(LIMITS.otpDigits, '0');
     await this.d.repo.saveOtp(user.id, sha256(`${user.id}:${code}`), LIMITS.otpTtlMs);
     await this.d.mailer.send(mails.otp(user.email, code));
   }
 
-  private async forgetOldFailures(user: UserRow): Promise<UserRow> {
-    const stale =
-      user.last_failed_at !== null && Date.now() - user.last_failed_at > FAILURE_WINDOW_MS;
-    if (!stale || user.locked) return user;
-    await this.d.repo.updateUser(user.id, { failed_attempts: 0, last_failed_at: null });
-    return { ...user, failed_attempts: 0, last_failed_at: null };
-  }
-
-  private async recordFailure(user: UserRow) {
-    const failed = user.failed_attempts + 1;
-    const lock = failed >= LOCK_AFTER;
-    await this.d.repo.updateUser(user.id, {
-      failed_attempts: failed,
-      last_failed_at: Date.now(),
-      locked: lock ? 1 : 0,
-    });
-    if (lock) {
+  /** Too many wrong codes across codes lock the account, as wrong passwords do (one mail). */
+  private async recordOtpFailure(userId: string) {
+    if ((await this.d.repo.countOtpFailure(userId)) < OTP_LOCK_AFTER) return;
+    await this.d.repo.deleteOtp(userId);
+    const user = await this.d.repo.findById(userId);
+    if (user && (await this.d.repo.lockUser(userId))) {
       await this.users.sendLink(user, 'unlock', TOKEN_TTL.unlock);
-      throw new AppError('unlockAccount', 'Account locked; an unlock mail was sent');
     }
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, tokenIn } from '../../../test/mailbox';
 import { bearer, createUser, startTestServer, type TestServer } from '../../../test/test-server';
-import { LOCK_AFTER, THROTTLE_AFTER } from './signin.service';
+import { LOCK_AFTER, THROTTLE_AFTER } from './signin-throttle';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { UserTable, UserTokenKind } from '../../db/schema';
+import type { SigninFailureTable, UserTable, UserTokenKind } from '../../db/schema';
 
 export type UserRow = UserTable;
 
@@ -122,12 +122,74 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async countOtpAttempt(userId: string) {
-    await this.db
+  /**
+   * Counts one try of the user's code unless `max` were already made; false then. The
+   * conditional update lets parallel guesses share no count.
+   */
+  async claimOtpAttempt(userId: string, max: number) {
+    const res = await this.db
       .updateTable('otp_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('user_id', '=', userId)
+      .where('attempts', '<', max)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** One more wrong code for the user, across codes; returns the new count. */
+  async countOtpFailure(userId: string) {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ otp_failures: eb('otp_failures', '+', 1) }))
+      .where('id', '=', userId)
       .execute();
+    const row = await this.db
+      .selectFrom('users')
+      .select('otp_failures')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.otp_failures ?? 0);
+  }
+
+  /** Locks the account; false when it already was (so one unlock mail is sent). */
+  async lockUser(userId: string) {
+    const res = await this.db
+      .updateTable('users')
+      .set({ locked: 1 })
+      .where('id', '=', userId)
+      .where('locked', '=', 0)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  findSigninFailures(userId: string, source: string) {
+    return this.db
+      .selectFrom('signin_failures')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('source', '=', source)
+      .executeTakeFirst();
+  }
+
+  async saveSigninFailures(row: Insertable<SigninFailureTable>) {
+    await this.db
+      .insertInto('signin_failures')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'source']).doUpdateSet({
+          failures: row.failures,
+          last_failed_at: row.last_failed_at,
+          locked: row.locked ?? 0,
+        }),
+      )
+      .execute();
+  }
+
+  /** Forgets the user's wrong passwords, from one source or from all. */
+  async clearSigninFailures(userId: string, source?: string) {
+    let q = this.db.deleteFrom('signin_failures').where('user_id', '=', userId);
+    if (source !== undefined) q = q.where('source', '=', source);
+    await q.execute();
   }
 
   async deleteOtp(userId: string) {

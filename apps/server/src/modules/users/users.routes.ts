@@ -11,8 +11,10 @@ import {
   tokenBody,
   tokenReply,
 } from '@atrium/contracts/user';
+import { sourceOf, type AbuseLimits } from '../../lib/abuse-limits';
 import { errorReply } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
+import { keyedLimit } from '../../plugins/rate-limit';
 import { DEVICE_COOKIE, readDeviceCookie, deviceCookieHeader } from './device-cookie';
 import type { SigninService } from './signin.service';
 import type { UsersService } from './users.service';
@@ -21,15 +23,26 @@ interface Options {
   users: UsersService;
   signin: SigninService;
   secureCookies: boolean;
+  limits: AbuseLimits;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 const tags = ['user'];
 
 /** Sign-up, sign-in with its one-time code, e-mail verification, password reset. */
 export const userRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { users, signin, secureCookies },
+  { users, signin, secureCookies, limits },
 ) => {
+  // Per source address (the plugin's key); sign-ups and reset mails also per e-mail address.
+  const signinLimit = { rateLimit: { max: limits.signinPerMinute, timeWindow: MINUTE } };
+  const mailLimit = { rateLimit: { max: limits.mailsPerHour, timeWindow: HOUR } };
+  const perAddress = { max: limits.mailsPerAddressPerHour, timeWindow: HOUR };
+  const signupsTo = keyedLimit(app, 'signup', perAddress);
+  const resetMailsTo = keyedLimit(app, 'forgot', perAddress);
+
   app.post(
     '/api/user/signin',
     {
@@ -41,14 +54,16 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (
           '(an unlock mail was sent); 403 code 3: a one-time code was mailed, `_id` is the user id.',
         security: [],
         body: signinBody,
-        response: { 200: tokenReply, 401: errorReply, 403: errorReply },
+        response: { 200: tokenReply, 401: errorReply, 403: errorReply, 429: errorReply },
       },
+      config: signinLimit,
     },
     async (req) => {
       const { token } = await signin.signin(
         req.body.email,
         req.body.password,
         readDeviceCookie(req.headers.cookie),
+        sourceOf(req.ip),
       );
       return { token };
     },
@@ -62,10 +77,12 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Create a supervisor account in a new team; mails a verification link',
         security: [],
         body: signupBody,
-        response: { 201: messageReply, 409: errorReply },
+        response: { 201: messageReply, 409: errorReply, 429: errorReply },
       },
+      config: mailLimit,
     },
     async (req, reply) => {
+      await signupsTo(req, reply, req.body.email);
       await users.signup(req.body.email, req.body.password);
       return reply.status(201).send({ message: 'registerEmailSent' });
     },
@@ -81,6 +98,7 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (
         querystring: otpResendQuery,
         response: { 200: messageReply, 400: errorReply, 429: errorReply },
       },
+      config: signinLimit,
     },
     async (req) => {
       await signin.resendOtp(req.query._id);
@@ -97,8 +115,9 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (
         description: `Sets the \`${DEVICE_COOKIE}\` cookie that marks this browser as known.`,
         security: [],
         body: otpVerifyBody,
-        response: { 200: tokenReply, 400: errorReply },
+        response: { 200: tokenReply, 400: errorReply, 429: errorReply },
       },
+      config: signinLimit,
     },
     async (req, reply) => {
       const result = await signin.verifyOtp(
@@ -138,10 +157,12 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Mail a password-reset link (same reply whether the address exists or not)',
         security: [],
         body: forgotBody,
-        response: { 200: messageReply },
+        response: { 200: messageReply, 429: errorReply },
       },
+      config: mailLimit,
     },
-    async (req) => {
+    async (req, reply) => {
+      await resetMailsTo(req, reply, req.body.email);
       await users.forgotPassword(req.body.email);
       return { message: 'forgotPwdEmailSent' };
     },

@@ -5,6 +5,7 @@ import { newId, newSecretToken, sha256 } from '../../lib/ids';
 import type { Mailer } from '../mail/mailer';
 import { mails } from './mail-templates';
 import { hashPassword } from './passwords';
+import type { SessionRevocations } from './session-revocations';
 import type { UserRow, UsersRepository } from './users.repository';
 
 const HOUR = 3600_000;
@@ -20,6 +21,8 @@ export interface UsersDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Ends the revoked users' live connections (sockets). */
+  revocations: SessionRevocations;
 }
 
 /** A display name from an e-mail's local part: "jean.dupont@x" → "jean.dupont". */
@@ -75,10 +78,13 @@ export class UsersService {
       failed_attempts: 0,
       last_failed_at: null,
       locked: 0,
+      otp_failures: 0,
       // The link was received by mail, which proves the address.
       email_verified: 1,
     });
+    await this.d.repo.clearSigninFailures(user.id);
     await this.d.repo.invalidateTokens(user.id, ['reset', 'unlock']);
+    await this.d.revocations.revoke([user.id]);
   }
 
   /** A new user row; without a password the user sets one through an invite link. */
@@ -96,6 +102,7 @@ export class UsersService {
       locked: 0,
       token_version: 0,
       created_at: Date.now(),
+      otp_failures: 0,
     };
   }
 
