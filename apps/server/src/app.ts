@@ -24,6 +24,7 @@ import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { httpLimitsPlugin, httpServerOptions } from './plugins/http-limits';
 import { openApiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { roomAccessPlugin } from './plugins/room-access';
 import { webPlugin } from './plugins/web';
@@ -167,6 +168,7 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
 async function registerPlugins(app: FastifyInstance, m: AppModules, config: Config) {
   await app.register(httpLimitsPlugin, { limits: config.http });
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     sessions: m.users.sessions,
     scopes: m.tenancy.access.resolvers(),

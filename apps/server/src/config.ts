@@ -78,7 +78,7 @@ const envSchema = z.object({
 export interface HttpLimits {
   /** From the connection (or the request's first byte) to the end of its headers. */
   headersTimeoutMs: number;
-  /** From the request's first byte to the end of its body, for every route but long uploads. */
+  /** From the end of a request's headers to the end of its body, on every route but long uploads. */
   requestTimeoutMs: number;
   /** The same for a signed-in administrator's firmware upload; the bound of any request. */
   uploadTimeoutMs: number;
