@@ -17,7 +17,7 @@ const isListening = (port: number) =>
     s.on('error', () => resolve(false));
   });
 
-/** The configuration docs/gateway-protocol.md describes: per-gateway users and the nx/%u/# pattern. */
+/** Per-gateway users and the nx/%u/# pattern, as docs/gateway-protocol.md describes, on one listener (the two-listener set-up is tested in mosquitto-clientid.test.ts). */
 export function mosquittoConfig(o: { port: number; dir: string; hubUser: string }) {
   return [
     `listener ${o.port} 127.0.0.1`,
