@@ -52,7 +52,7 @@ function createFastify(config: Config): FastifyInstance {
   const app = Fastify({
     logger: { level: config.logLevel, redact: REDACT },
     bodyLimit: LIMITS.bodyMaxBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ...httpServerOptions(config.http),
     ajv: undefined,
     frameworkErrors,

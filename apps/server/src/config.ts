@@ -72,6 +72,11 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
   HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
+  // Whose X-Forwarded-For names the client: a proxy-addr list (addresses, subnets, `loopback`,
+  // `linklocal`, `uniquelocal`), `true` (every hop: only behind a proxy that overwrites it),
+  // or `false`. By default only private-network peers: a balancer there is
+  // believed, a client on the Internet cannot choose the address its limits count against.
+  TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
 });
 
 /** The HTTP server's limits against slow or greedy clients; 0 turns the idle timeout or the cap off. */
@@ -117,6 +122,8 @@ export interface Config {
   /** Client id of this node on the external broker (stable across restarts). */
   mqttClientId: string;
   redisUrl: string | undefined;
+  /** Fastify's `trustProxy`: which peers' X-Forwarded-For gives `request.ip` (TRUST_PROXY). */
+  trustProxy: boolean | string;
   commandTimeoutMs: number;
   /** Call limits of the public routes (per source, address or user). */
   abuseLimits: AbuseLimits;
@@ -193,10 +200,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     commandTimeoutMs: e.HUB_COMMAND_TIMEOUT_MS,
     abuseLimits: abuseLimitsOf(e),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     hubRuns: true,
     retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
     http: httpLimits(e),
   };
+}
+
+/** TRUST_PROXY as Fastify takes it: a boolean, or a list of trusted peers. */
+function trustProxyOf(value: string): boolean | string {
+  return value === 'true' || value === 'false' ? value === 'true' : value;
 }
 
 /** The HTTP limits, checked against each other and against the hub's command wait. */
