@@ -39,7 +39,7 @@ const envSchema = z.object({
   // The embedded broker runs in a worker thread of its own (false: on the main thread).
   MQTT_BROKER_THREAD: z.enum(['true', 'false']).default('true'),
   // Embedded broker: connections that have not logged in yet, at most this many at once...
-  MQTT_PRE_LOGIN_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  MQTT_PRE_LOGIN_MAX: z.coerce.number().int().min(1).max(100_000).default(2_000),
   // ...and each has this long from accept to send its CONNECT (aedes' connectTimeout).
   MQTT_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // This node's MQTT client id on an external broker: its persistent session survives a restart.
