@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { describe, expect, it, vi } from 'vitest';
+import { startTestServer } from '../../../test/test-server';
 import { BatchingWriter } from './batching-writer';
 import {
   MIN,
@@ -8,20 +8,15 @@ import {
   expectSameResult,
   queryOf,
   seriesKey,
+  storeTestServer,
 } from './timeseries.testing';
-import type { Point, TimeSeriesStore } from './timeseries.types';
+import type { Point } from './timeseries.types';
 
-let t: TestServer;
-let store: TimeSeriesStore;
-beforeAll(async () => {
-  t = await startTestServer();
-  store = t.modules.timeseries.store;
-});
-afterAll(() => t.close());
+const server = storeTestServer();
 
 /** The raw table of some series, as stored. */
 async function storedPoints(ids: number[]): Promise<Point[]> {
-  const rows = await t.app.db
+  const rows = await server.t.app.db
     .selectFrom('ts_raw')
     .select(['series', 't', 'v'])
     .where('series', 'in', ids)
@@ -33,11 +28,11 @@ async function storedPoints(ids: number[]): Promise<Point[]> {
 
 describe('ingestion through the batching writer', () => {
   it('shares transactions between producers and acknowledges each after commit', async () => {
-    const ids = await Promise.all([1, 2, 3].map(() => store.ensureSeries(seriesKey())));
+    const ids = await Promise.all([1, 2, 3].map(() => server.store.ensureSeries(seriesKey())));
     const committed = new Set<number>();
     const spy = {
       writeBatch: vi.fn(async (points: readonly Point[]) => {
-        await store.writeBatch(points);
+        await server.store.writeBatch(points);
         for (const p of points) committed.add(p.t);
       }),
     };
@@ -52,25 +47,25 @@ describe('ingestion through the batching writer', () => {
     expect(acknowledged).toEqual(Array(60).fill(true));
     expect(spy.writeBatch.mock.calls.length).toBeLessThan(5);
     const input = queryOf(ids, { precision: '1m' });
-    expect((await store.query(input)).series.map((s) => s.points)).toEqual(
+    expect((await server.store.query(input)).series.map((s) => s.points)).toEqual(
       ids.map(() => [{ x: T0, y: 29.5 }]),
     );
   });
 
   it('keeps rollups equal to the raw table under concurrent overlapping batches', async () => {
-    const ids = await Promise.all([1, 2].map(() => store.ensureSeries(seriesKey())));
+    const ids = await Promise.all([1, 2].map(() => server.store.ensureSeries(seriesKey())));
     const batches = Array.from({ length: 3 }, (_, b) =>
       ids.flatMap((seriesId) =>
         Array.from({ length: 200 }, (_, i) => ({ seriesId, t: T0 + i * 17_000, v: b * 1000 + i })),
       ),
     );
-    await Promise.all(batches.map((batch) => store.writeBatch(batch)));
+    await Promise.all(batches.map((batch) => server.store.writeBatch(batch)));
     const raw = await storedPoints(ids);
     expect(raw).toHaveLength(400);
     for (const precision of ['1m', '1h', '1d'] as const) {
       for (const aggregation of ['mean', 'min', 'max'] as const) {
         const input = queryOf(ids, { stop: T0 + 60 * MIN, precision, aggregation });
-        expectSameResult(await store.query(input), bruteForceQuery(raw, input));
+        expectSameResult(await server.store.query(input), bruteForceQuery(raw, input));
       }
     }
   });

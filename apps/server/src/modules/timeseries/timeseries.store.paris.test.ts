@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { describe, expect, it } from 'vitest';
 import {
   HOUR,
   bruteForceQuery,
@@ -7,23 +6,18 @@ import {
   queryOf,
   rawModel,
   seriesKey,
+  storeTestServer,
 } from './timeseries.testing';
-import type { Point, QueryInput, TimeSeriesStore } from './timeseries.types';
+import type { Point, QueryInput } from './timeseries.types';
 
-let t: TestServer;
-let store: TimeSeriesStore;
-beforeAll(async () => {
-  t = await startTestServer();
-  store = t.modules.timeseries.store;
-});
-afterAll(() => t.close());
+const server = storeTestServer();
 
 const utc = Date.UTC;
-const newSeries = () => store.ensureSeries(seriesKey());
+const newSeries = () => server.store.ensureSeries(seriesKey());
 
 /** The day rollup rows of a series as stored: bucket and count. */
 const dayRows = (series: number) =>
-  t.app.db
+  server.t.app.db
     .selectFrom('ts_1d')
     .select(['bucket', 'count', 'min', 'max'])
     .where('series', '=', series)
@@ -32,7 +26,7 @@ const dayRows = (series: number) =>
 
 /** Bucket starts and values of one series. */
 async function buckets(series: number, over: Partial<QueryInput>) {
-  return (await store.query(queryOf([series], over))).series[0]?.points;
+  return (await server.store.query(queryOf([series], over))).series[0]?.points;
 }
 
 /** One point at every UTC hour of [from, to), valued by its index. */
@@ -46,7 +40,7 @@ const hourly = (series: number, from: number, to: number): Point[] =>
 describe(`day and week buckets in Paris time (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => {
   it('rolls a point at 23:30 UTC on a winter day into the next Paris day', async () => {
     const s = await newSeries();
-    await store.writeBatch([
+    await server.store.writeBatch([
       { seriesId: s, t: utc(2026, 0, 14, 22, 30), v: 1 }, // 23:30 on the 14th in Paris
       { seriesId: s, t: utc(2026, 0, 14, 23, 30), v: 5 }, // 00:30 on the 15th in Paris
     ]);
@@ -67,7 +61,7 @@ describe(`day and week buckets in Paris time (${process.env.ATRIUM_TEST_DB ?? 's
     const s = await newSeries();
     const march = hourly(s, utc(2026, 2, 28, 23), utc(2026, 2, 30, 22));
     const october = hourly(s, utc(2026, 9, 24, 22), utc(2026, 9, 26, 23));
-    await store.writeBatch([...march, ...october]);
+    await server.store.writeBatch([...march, ...october]);
     expect((await dayRows(s)).map((r) => [r.bucket, r.count])).toEqual([
       [utc(2026, 2, 28, 23), 23],
       [utc(2026, 2, 29, 22), 24],
@@ -76,7 +70,7 @@ describe(`day and week buckets in Paris time (${process.env.ATRIUM_TEST_DB ?? 's
     ]);
     // A replaced value recomputes its whole day from the hours, the 25th hour included.
     const lastHour = { seriesId: s, t: utc(2026, 9, 25, 22), v: -7 };
-    await store.writeBatch([lastHour]);
+    await server.store.writeBatch([lastHour]);
     expect((await dayRows(s))[2]).toEqual({
       bucket: utc(2026, 9, 24, 22),
       count: 25,
@@ -93,14 +87,14 @@ describe(`day and week buckets in Paris time (${process.env.ATRIUM_TEST_DB ?? 's
           source,
           aggregation: 'min',
         });
-        expectSameResult(await store.query(input), bruteForceQuery(raw, input));
+        expectSameResult(await server.store.query(input), bruteForceQuery(raw, input));
       }
     }
   });
 
   it('starts week buckets on Monday 00:00 in Paris, winter and summer', async () => {
     const s = await newSeries();
-    await store.writeBatch([
+    await server.store.writeBatch([
       { seriesId: s, t: utc(2026, 0, 11, 22, 30), v: 1 }, // Sunday 23:30 in Paris
       { seriesId: s, t: utc(2026, 0, 11, 23, 30), v: 2 }, // Monday 00:30 in Paris
       { seriesId: s, t: utc(2026, 6, 5, 21, 30), v: 3 }, // Sunday 23:30 in Paris
@@ -119,11 +113,11 @@ describe(`day and week buckets in Paris time (${process.env.ATRIUM_TEST_DB ?? 's
 
   it('prunes whole Paris days', async () => {
     const s = await newSeries();
-    await store.writeBatch([
+    await server.store.writeBatch([
       { seriesId: s, t: utc(2026, 0, 14, 22, 30), v: 1 },
       { seriesId: s, t: utc(2026, 0, 14, 23, 30), v: 2 },
     ]);
-    const result = await store.prune({ seriesIds: [s] }, utc(2026, 0, 15, 10));
+    const result = await server.store.prune({ seriesIds: [s] }, utc(2026, 0, 15, 10));
     expect(result).toMatchObject({ cutoff: utc(2026, 0, 14, 23), deletedPoints: 1 });
     expect((await dayRows(s)).map((r) => r.bucket)).toEqual([utc(2026, 0, 14, 23)]);
   });

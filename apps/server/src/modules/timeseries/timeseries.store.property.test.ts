@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { describe, expect, it } from 'vitest';
 import {
   bruteForceQuery,
   DAY,
@@ -10,16 +9,11 @@ import {
   parisMidnightByRule,
   rawModel,
   seriesKey,
+  storeTestServer,
 } from './timeseries.testing';
-import type { Point, QueryInput, QueryResult, TimeSeriesStore } from './timeseries.types';
+import type { Point, QueryInput, QueryResult } from './timeseries.types';
 
-let t: TestServer;
-let store: TimeSeriesStore;
-beforeAll(async () => {
-  t = await startTestServer();
-  store = t.modules.timeseries.store;
-});
-afterAll(() => t.close());
+const server = storeTestServer();
 
 // A Paris midnight near the end of a month, so points and ranges cross monthly partitions,
 // weeks and, 40 days later, the change to summer time (2024-03-31: a 23-hour day).
@@ -89,20 +83,20 @@ describe(`graph query vs brute force (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})
     await fc.assert(
       fc.asyncProperty(scenario, async (sc) => {
         const ids = await Promise.all(
-          Array.from({ length: sc.seriesCount }, () => store.ensureSeries(seriesKey())),
+          Array.from({ length: sc.seriesCount }, () => server.store.ensureSeries(seriesKey())),
         );
         const value = (n: number) => (sc.isBool ? Math.abs(n) % 2 : n / 8);
         const batches = sc.batches.map((b) =>
           b.map(({ s, o, n }) => ({ seriesId: ids[s % ids.length]!, t: BASE + o, v: value(n) })),
         );
-        for (const batch of batches) await store.writeBatch(batch);
+        for (const batch of batches) await server.store.writeBatch(batch);
         const raw = rawModel(batches);
         for (const { start, length, ...rest } of sc.queries) {
           const input = { ...rest, seriesIds: ids, isBool: sc.isBool, start: BASE + start };
           const q = { ...input, stop: input.start + length };
           const want = expected(raw, q);
-          if ('code' in want) await expect(store.query(q)).rejects.toMatchObject(want);
-          else expectSameResult(await store.query(q), want);
+          if ('code' in want) await expect(server.store.query(q)).rejects.toMatchObject(want);
+          else expectSameResult(await server.store.query(q), want);
         }
       }),
       { numRuns: 60 },

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { describe, expect, it } from 'vitest';
 import {
   DAY,
   HOUR,
@@ -10,26 +9,21 @@ import {
   queryOf,
   rawModel,
   seriesKey,
+  storeTestServer,
 } from './timeseries.testing';
 import { createTimeSeriesStore } from './create-timeseries-store';
-import type { Point, QueryInput, SeriesKey, TimeSeriesStore } from './timeseries.types';
+import type { Point, QueryInput, SeriesKey } from './timeseries.types';
 
-let t: TestServer;
-let store: TimeSeriesStore;
-beforeAll(async () => {
-  t = await startTestServer();
-  store = t.modules.timeseries.store;
-});
-afterAll(() => t.close());
+const server = storeTestServer();
 
 const key = seriesKey;
 const q = queryOf;
-const newSeries = (over: Partial<SeriesKey> = {}) => store.ensureSeries(key(over));
+const newSeries = (over: Partial<SeriesKey> = {}) => server.store.ensureSeries(key(over));
 
 /** Rollup rows of a series as stored, per level. */
 async function rollups(series: number) {
   const read = (table: 'ts_1m' | 'ts_1h' | 'ts_1d') =>
-    t.app.db
+    server.t.app.db
       .selectFrom(table)
       .select(['bucket', 'count', 'sum', 'min', 'max'])
       .where('series', '=', series)
@@ -41,11 +35,11 @@ async function rollups(series: number) {
 describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => {
   it('gives one stable id per series key, kept in the database', async () => {
     const k = key();
-    const id = await store.ensureSeries(k);
-    expect(await store.ensureSeries({ ...k })).toBe(id);
-    expect(await store.ensureSeries({ ...k, kind: 'voltage' })).not.toBe(id);
-    expect(await store.ensureSeries({ ...k, address: '1/2/4' })).not.toBe(id);
-    const fresh = createTimeSeriesStore(t.app.db);
+    const id = await server.store.ensureSeries(k);
+    expect(await server.store.ensureSeries({ ...k })).toBe(id);
+    expect(await server.store.ensureSeries({ ...k, kind: 'voltage' })).not.toBe(id);
+    expect(await server.store.ensureSeries({ ...k, address: '1/2/4' })).not.toBe(id);
+    const fresh = createTimeSeriesStore(server.t.app.db);
     expect(await fresh.findSeries(k)).toBe(id);
     expect(await fresh.ensureSeries(k)).toBe(id);
     expect(await fresh.findSeries({ ...k, address: '9/9/9' })).toBeUndefined();
@@ -57,13 +51,13 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
 
   it('aggregates raw points per window, skipping empty buckets', async () => {
     const [a, b] = [await newSeries(), await newSeries()];
-    await store.writeBatch([
+    await server.store.writeBatch([
       { seriesId: a, t: T0 + 1_000, v: 1 },
       { seriesId: a, t: T0 + 2_500, v: 3 },
       { seriesId: a, t: T0 + 3 * MIN, v: 10 },
       { seriesId: b, t: T0 + 59_999, v: -2 },
     ]);
-    const perMinute = await store.query(q([b, a, 999_999], { precision: '1m' }));
+    const perMinute = await server.store.query(q([b, a, 999_999], { precision: '1m' }));
     expect(perMinute).toEqual({
       precision: '1m',
       series: [
@@ -78,21 +72,21 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
         { seriesId: 999_999, points: [] },
       ],
     });
-    const max = await store.query(q([a], { precision: '1s', aggregation: 'max' }));
+    const max = await server.store.query(q([a], { precision: '1s', aggregation: 'max' }));
     expect(max.series[0]?.points).toEqual([
       { x: T0 + 1_000, y: 1 },
       { x: T0 + 2_000, y: 3 },
       { x: T0 + 3 * MIN, y: 10 },
     ]);
-    const min = await store.query(q([a], { precision: '1h', aggregation: 'min' }));
+    const min = await server.store.query(q([a], { precision: '1h', aggregation: 'min' }));
     expect(min.series[0]?.points).toEqual([{ x: T0, y: 1 }]);
   });
 
   it('keeps rollups equal to the raw points through replacements and resends', async () => {
     const s = await newSeries();
     const first = [0, 1, 2].map((i) => ({ seriesId: s, t: T0 + i * 20_000, v: 10 + i }));
-    await store.writeBatch(first);
-    await store.writeBatch(first); // a gateway's resend: nothing changes
+    await server.store.writeBatch(first);
+    await server.store.writeBatch(first); // a gateway's resend: nothing changes
     expect((await rollups(s)).m).toEqual([{ bucket: T0, count: 3, sum: 33, min: 10, max: 12 }]);
     // Replacing the maximum lowers it: min/max are recomputed, not merged.
     const second = [
@@ -100,7 +94,7 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
       { seriesId: s, t: T0 + HOUR, v: 7 },
       { seriesId: s, t: T0 + HOUR, v: 8 }, // same batch: the last one wins
     ];
-    await store.writeBatch(second);
+    await server.store.writeBatch(second);
     const { m, h, d } = await rollups(s);
     expect(m).toEqual([
       { bucket: T0, count: 3, sum: 26, min: 5, max: 11 },
@@ -114,14 +108,14 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
     const raw = rawModel([first, first, second]);
     for (const precision of ['1s', '1m', '1h', '1d', '1w'] as const) {
       const input = q([s], { precision, aggregation: 'max' });
-      expectSameResult(await store.query(input), bruteForceQuery(raw, input));
+      expectSameResult(await server.store.query(input), bruteForceQuery(raw, input));
     }
   });
 
   it('chooses about 1,000 buckets in auto, from the coarsest rollup that fits', async () => {
     const s = await newSeries();
     const points = Array.from({ length: 400 }, (_, i) => ({ seriesId: s, t: T0 + i * DAY, v: i }));
-    await store.writeBatch(points);
+    await server.store.writeBatch(points);
     const cases = [
       [10 * MIN, '1s'],
       [HOUR, '1m'],
@@ -132,11 +126,11 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
     ] as const;
     for (const [length, precision] of cases) {
       const input = q([s], { stop: T0 + length });
-      const result = await store.query(input);
+      const result = await server.store.query(input);
       expect(result.precision).toBe(precision);
       expectSameResult(result, bruteForceQuery(points, input));
     }
-    const weeks = await store.query(
+    const weeks = await server.store.query(
       q([s], { start: T0 + 2 * DAY, stop: T0 + 9 * DAY, precision: '1w' }),
     );
     expect(weeks.series[0]?.points).toEqual([
@@ -147,19 +141,23 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
 
   it('refuses reversed ranges and queries of more than 100,000 points per series', async () => {
     const s = await newSeries();
-    await expect(store.query(q([s], { start: T0, stop: T0 - 1 }))).rejects.toMatchObject({
+    await expect(server.store.query(q([s], { start: T0, stop: T0 - 1 }))).rejects.toMatchObject({
       code: 'invalidRange',
     });
-    await expect(store.query(q([s], { stop: T0 }))).rejects.toMatchObject({ code: 'invalidRange' });
+    await expect(server.store.query(q([s], { stop: T0 }))).rejects.toMatchObject({
+      code: 'invalidRange',
+    });
     await expect(
-      store.query(q([s], { stop: T0 + 365 * DAY, precision: '1s' })),
+      server.store.query(q([s], { stop: T0 + 365 * DAY, precision: '1s' })),
     ).rejects.toMatchObject({ code: 'tooManyPoints' });
-    await expect(store.query(q([s], { stop: T0 + DAY, precision: '1s' }))).resolves.toBeDefined();
+    await expect(
+      server.store.query(q([s], { stop: T0 + DAY, precision: '1s' })),
+    ).resolves.toBeDefined();
   });
 
   it('returns booleans as steps that start with the value in force', async () => {
     const s = await newSeries({ address: '0/0/1' });
-    await store.writeBatch([
+    await server.store.writeBatch([
       { seriesId: s, t: T0 - 5 * HOUR, v: 1 },
       { seriesId: s, t: T0 + 2 * HOUR, v: 0 },
       { seriesId: s, t: T0 + 2 * HOUR + 1, v: 1 },
@@ -168,7 +166,7 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
       { seriesId: s, t: T0 + 3 * HOUR + 2, v: 1 },
     ]);
     const steps = (aggregation: QueryInput['aggregation']) =>
-      store.query(q([s], { precision: '1h', aggregation, isBool: true }));
+      server.store.query(q([s], { precision: '1h', aggregation, isBool: true }));
     expect((await steps('mean')).series[0]?.points).toEqual([
       { x: T0, y: 1 }, // the value before the range
       { x: T0 + 2 * HOUR, y: 1 }, // half of the samples were 1: rounds up
@@ -176,7 +174,7 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
     ]);
     expect((await steps('min')).series[0]?.points.map((p) => p.y)).toEqual([1, 0, 0]);
     expect((await steps('max')).series[0]?.points.map((p) => p.y)).toEqual([1, 1, 1]);
-    const noHistory = await store.query(
+    const noHistory = await server.store.query(
       q([s], { start: T0 - 6 * HOUR, stop: T0, precision: '1h', isBool: true }),
     );
     expect(noHistory.series[0]?.points).toEqual([{ x: T0 - 5 * HOUR, y: 1 }]);
@@ -192,9 +190,9 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
     ];
     for (const batch of bad) {
       await expect(
-        store.writeBatch([{ seriesId: s, t: T0 + 1, v: 1 }, ...batch]),
+        server.store.writeBatch([{ seriesId: s, t: T0 + 1, v: 1 }, ...batch]),
       ).rejects.toMatchObject({ code: 'invalidPoint' });
     }
-    expect((await store.query(q([s], { precision: '1m' }))).series[0]?.points).toEqual([]);
+    expect((await server.store.query(q([s], { precision: '1m' }))).series[0]?.points).toEqual([]);
   });
 });

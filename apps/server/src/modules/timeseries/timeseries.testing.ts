@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/test-server';
 import { newId } from '../../lib/ids';
 import { boolStep } from './timeseries.shape';
 import { planQuery } from './timeseries.windows';
@@ -8,6 +9,7 @@ import type {
   QueryInput,
   QueryResult,
   SeriesKey,
+  TimeSeriesStore,
   Window,
 } from './timeseries.types';
 
@@ -138,4 +140,25 @@ export function expectSameResult(actual: QueryResult, expected: QueryResult): vo
       expect(Math.abs(p.y - y)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(y)));
     });
   });
+}
+
+/** A test server started before the file's tests and closed after them, with its store. */
+export function storeTestServer(): { readonly t: TestServer; readonly store: TimeSeriesStore } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+  const started = (): TestServer => {
+    if (!server) throw new Error('the test server starts in beforeAll');
+    return server;
+  };
+  return {
+    get t() {
+      return started();
+    },
+    get store() {
+      return started().modules.timeseries.store;
+    },
+  };
 }
