@@ -1,18 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { WebSocket } from 'ws';
 import { Outbox, ownBytes, type FromBroker, type ToBroker } from './broker-thread-protocol';
-import type { HubCounters } from '../ingest/hub-stats';
-import type { TransportSink } from './transport';
+import type { AedesBrokerOptions } from './aedes-broker';
 
-export interface BrokerThreadOptions {
-  host: string;
-  port: number;
-  sink: TransportSink;
-  counters: Pick<HubCounters, 'drop' | 'disconnect'>;
-  /** Connections that have not logged in yet, at most. */
-  preLoginMax: number;
-  /** How long a connection may take to send its CONNECT. */
-  loginTimeoutMs: number;
+/** The broker's options, as on the main thread, plus where the thread reports its failures. */
+export interface BrokerThreadOptions extends AedesBrokerOptions {
   log: { error(obj: object, msg: string): void };
 }
 
