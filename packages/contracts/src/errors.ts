@@ -102,6 +102,15 @@ const catalogue = {
   noAddressSelected: own(400),
   favoriteNotFound: own(404),
   favoriteAlreadyExists: own(409),
+  // remote access (document 1 §8, document 3 §7 "VPN service")
+  noActiveVPN: { status: 409, key: 'noActiveVPNConnection' },
+  noProxyFile: { status: 404, key: 'noActiveVPNConnection' },
+  missingUrl: own(404),
+  invalidUrlFormat: own(400),
+  vpnDelayNotAllowed: own(400),
+  vpnSessionNotFound: own(404),
+  etsPortsExhausted: own(503),
+  customProxyUnsupported: own(409),
 } as const;
 
 /** A code of the catalogue: what the server raises and the console maps to a message. */

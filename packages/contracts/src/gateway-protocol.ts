@@ -167,6 +167,21 @@ export const COMMAND_ARGS = {
     addresses: z.array(z.object({ ga: groupAddressSchema, dpt: z.string().max(16) })).max(2000),
   }),
   protect: z.object({ on: z.boolean() }),
+  /**
+   * Remote access (decision 0017): connect to the cloud's SSH endpoint at `host:port` (user =
+   * MAC, password = device secret), check its host key against `hostKey` (SHA256 fingerprint,
+   * base64 as OpenSSH prints it), ask for remote forwards of the local services, and keep the
+   * tunnel up (reconnecting) until `until` (epoch ms, -1 for no end) or `vpn.close`.
+   */
+  'vpn.open': z.object({
+    host: z.string().min(1).max(255),
+    port: z.number().int().min(1).max(65535),
+    until: z.number().int().min(-1),
+    hostKey: z.string().max(128),
+  }),
+  'vpn.close': z.object({}),
+  /** The custom proxy's target on the gateway's network, forwarded as TUNNEL_SERVICES.custom. */
+  'vpn.proxy': z.object({ url: z.string().max(2048).nullable() }),
 } as const;
 export type CommandName = keyof typeof COMMAND_ARGS;
 export type CommandArgs<N extends CommandName> = z.infer<(typeof COMMAND_ARGS)[N]>;
