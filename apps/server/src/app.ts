@@ -20,6 +20,7 @@ import { createRealtimeModule } from './modules/realtime/realtime.module';
 import { createSystemModule } from './modules/system/system.module';
 import { createTimeSeriesModule } from './modules/timeseries/timeseries.module';
 import { createUsersModule } from './modules/users/users.module';
+import { createVpnModule } from './modules/vpn/vpn.module';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { httpLimitsPlugin, httpServerOptions } from './plugins/http-limits';
@@ -144,8 +145,17 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
   });
   // A revoked session (password reset, rank change, deleted account) closes its sockets.
   users.revocations.on((userIds) => realtime.disconnectUsers(userIds));
+  const vpn = createVpnModule({
+    db,
+    config,
+    log,
+    gateways: gateways.repo,
+    hub: hub.service,
+    projects: () => projects.repo.listSubscriptions(),
+    demoLiveMacs: config.seedDemo ? DEMO_LIVE_MACS : [],
+  });
   const system = createSystemModule({ db, i18nDir: config.i18nDir });
-  return { db, ...accounts, timeseries, hub, monitoring, realtime, system };
+  return { db, ...accounts, timeseries, hub, monitoring, realtime, vpn, system };
 }
 
 /** Stops what the modules run, in order: live connections first, the database last. */
@@ -159,6 +169,7 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
   app.addHook('onClose', () => m.timeseries.sweep.stop());
   // Before the HTTP server closes: open sockets and MQTT connections would keep it waiting.
   app.addHook('preClose', async () => {
+    await m.vpn.close();
     await m.realtime.close();
     await m.hub.close();
   });
@@ -186,6 +197,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.licences.routes);
   await app.register(m.information.routes);
   await app.register(m.monitoring.routes);
+  await app.register(m.vpn.routes);
   await app.register(webPlugin, { webDist: config.webDist });
 }
 
@@ -214,6 +226,8 @@ export async function buildApp(config: Config) {
   if (config.hubRuns) {
     await modules.hub.start(app.server);
     await modules.realtime.start();
+    // Last: its proxy hosts go in front of the listeners the hub and the sockets attached.
+    await modules.vpn.start(app.server);
   }
   return { app, modules };
 }

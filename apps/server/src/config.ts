@@ -77,6 +77,18 @@ const envSchema = z.object({
   // or `false`. By default only private-network peers: a balancer there is
   // believed, a client on the Internet cannot choose the address its limits count against.
   TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
+  // Remote access (docs/operations.md, "Remote access"): the SSH endpoint gateways connect
+  // their tunnels to (0 = any free port, -1 = none), the address they are told to reach it
+  // at, the ports ETS connections get, and the URL other nodes reach this one at.
+  TUNNEL_PORT: z.coerce.number().int().min(-1).max(65535).default(2222),
+  TUNNEL_PUBLIC_HOST: z.string().min(1).max(255).optional(),
+  TUNNEL_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ETS_PORTS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'ETS_PORTS: a range such as 50000-50099')
+    .default('50000-50099'),
+  ETS_SERVER: z.string().min(1).max(255).optional(),
+  NODE_URL: z.url().optional(),
 });
 
 /** The HTTP server's limits against slow or greedy clients; 0 turns the idle timeout or the cap off. */
@@ -135,6 +147,21 @@ export interface Config {
   /** Time between two retention sweeps, in ms; 0 when sweeping is off. */
   retentionSweepMs: number;
   http: HttpLimits;
+  tunnel: TunnelConfig;
+}
+
+/** Remote access settings (decision 0017). */
+export interface TunnelConfig {
+  /** SSH endpoint port (0: any free one), or null when TUNNEL_PORT=-1. */
+  port: number | null;
+  /** What `vpn.open` tells gateways to connect to; the listening port when unset. */
+  publicHost: string;
+  publicPort: number | undefined;
+  etsPorts: { from: number; to: number };
+  /** The host name ETS users are given. */
+  etsServer: string;
+  /** How other nodes reach this one's HTTP port (their proxies forward here); unset: loopback. */
+  nodeUrl: string | undefined;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -204,6 +231,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hubRuns: true,
     retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
     http: httpLimits(e),
+    tunnel: tunnelConfig(e),
+  };
+}
+
+function tunnelConfig(e: z.infer<typeof envSchema>): TunnelConfig {
+  const publicHost = new URL(e.PUBLIC_URL ?? 'http://localhost').hostname;
+  const [from = 0, to = 0] = e.ETS_PORTS.split('-').map(Number);
+  if (from < 1 || to > 65535 || from > to) throw new Error('Invalid configuration:\nETS_PORTS');
+  return {
+    port: e.TUNNEL_PORT < 0 ? null : e.TUNNEL_PORT,
+    publicHost: e.TUNNEL_PUBLIC_HOST ?? publicHost,
+    publicPort: e.TUNNEL_PUBLIC_PORT,
+    etsPorts: { from, to },
+    etsServer: e.ETS_SERVER ?? publicHost,
+    nodeUrl: e.NODE_URL?.replace(/\/$/, ''),
   };
 }
 

@@ -99,6 +99,17 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/information/message': ANY_RANK,
   'POST /api/information/message': ADMIN,
   'DELETE /api/information/message/:id': ADMIN,
+  // remote access (document 3 §7, VPN service; decision 0017): the owner team only, viewers
+  // never (document 1 §6); the custom proxy's version rule is the service's.
+  'GET /api/vpn/status/:mac': onGateway(EDITORS, 'edit', 'mac'),
+  'POST /api/vpn/open/:mac': onGateway(EDITORS, 'edit', 'mac'),
+  'GET /api/vpn/disconnect/:mac': onGateway(EDITORS, 'edit', 'mac'),
+  'GET /api/vpn/proxy/id/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/vpn/proxy/ets/create/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/vpn/proxy/ets/port/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/vpn/custom-proxy/:id': onGateway(EDITORS, 'edit'),
+  'POST /api/vpn/custom-proxy/:id': onGateway(EDITORS, 'edit'),
+  'GET /api/vpn/log/:id': onGateway(EDITORS, 'edit'),
   // gateway hub (document 3 §7, Gateway service): commands to the device. Viewers change
   // nothing, GETs included. Beta updates and end-of-life updates are for administrators:
   // the branch and the version are not known to this table, so GatewayActions.update checks them.

@@ -5,6 +5,7 @@ import { createGateway, createProject, randomMac, randomSerial } from './fixture
 import { ETS_XML, seedMonitoring } from './monitoring-fixtures';
 import { HUB_SAMPLES, seedHubDemos, type HubFixture } from './hub-matrix-samples';
 import { modulesOf, type TestUser } from './test-server';
+import { seedVpnSession, VPN_SAMPLES, type VpnFixture } from './vpn-matrix-samples';
 
 /**
  * What one matrix call targets: a fresh project of the "own" team with a
@@ -20,6 +21,7 @@ export interface MatrixFixture {
   message: string;
   guest: TestUser;
   hub: HubFixture;
+  vpn: VpnFixture;
 }
 
 export async function matrixFixture(
@@ -59,7 +61,8 @@ export async function matrixFixture(
     await modulesOf(app).projects.repo.addViewer(project.id, v.id);
   await seedMonitoring(app, project.id, gateway.mac);
   const hub = await seedHubDemos(app, ownTeam, project.id);
-  return { project, gateway, loose, waiting, licence, message, guest, hub };
+  const vpn = await seedVpnSession(app, ownTeam, project.id);
+  return { project, gateway, loose, waiting, licence, message, guest, hub, vpn };
 }
 
 /** A request that should succeed when the caller is allowed. */
@@ -179,6 +182,7 @@ export const SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   'DELETE /api/information/message/:id': (f) => ({ params: { id: f.message } }),
   ...MONITORING_SAMPLES,
   ...HUB_SAMPLES,
+  ...VPN_SAMPLES,
 };
 
 /** The areas whose every route must have a sample. */
@@ -190,4 +194,5 @@ export const SAMPLED_PREFIXES = [
   '/api/klocknx',
   '/api/emergynx',
   '/api/hub',
+  '/api/vpn',
 ];

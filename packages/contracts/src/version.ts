@@ -28,6 +28,16 @@ export function parseVersion(version: string | null | undefined) {
   return { major: Number(m[1]), minor: Number(m[2]) };
 }
 
+/** Whether `version` is `min` or above (major, then minor); false when unreadable. */
+export function versionAtLeast(
+  version: string | null | undefined,
+  min: { major: number; minor: number },
+): boolean {
+  const v = parseVersion(version);
+  if (!v) return false;
+  return v.major !== min.major ? v.major > min.major : v.minor >= min.minor;
+}
+
 /**
  * The status rule of document 1 §4: EOL for poolnx and kloudnx below major 7;
  * otherwise a higher reference major gives outdated and a lower one beta; on

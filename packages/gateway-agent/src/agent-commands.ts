@@ -26,7 +26,13 @@ type Handler<N extends CommandName> = (
 const isCommand = (name: string): name is CommandName => Object.hasOwn(COMMAND_ARGS, name);
 const NODE_RED_TYPES = ['kloudnx', 'emergynx'];
 /** Commands a protected gateway still accepts (the switch is on the device itself). */
-const WHILE_PROTECTED: readonly CommandName[] = ['protect', 'monitor', 'token.set', 'token.revoke'];
+const WHILE_PROTECTED: readonly CommandName[] = [
+  'protect',
+  'monitor',
+  'token.set',
+  'token.revoke',
+  'vpn.close',
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -111,6 +117,18 @@ const importConfig: Handler<'config.import'> = (c, id, args) => {
   c.reply(id);
 };
 
+/** Remote access: the tunnel opens (or moves), closes, or forwards the custom proxy's target. */
+const vpn =
+  <N extends 'vpn.open' | 'vpn.close' | 'vpn.proxy'>(
+    run: (t: NonNullable<GatewayAgent['tunnel']>, args: CommandArgs<N>) => void,
+  ): Handler<N> =>
+  (c, id, args) => {
+    const tunnel = c.agent.tunnel;
+    if (!tunnel) return c.fail(id, 'unsupported', 'no remote access');
+    run(tunnel, args);
+    c.reply(id);
+  };
+
 const HANDLERS: { [N in CommandName]?: Handler<N> } = {
   reboot,
   init: ok,
@@ -141,4 +159,7 @@ const HANDLERS: { [N in CommandName]?: Handler<N> } = {
     c.reply(id);
     c.agent.publishInfo();
   },
+  'vpn.open': vpn<'vpn.open'>((t, args) => t.open(args)),
+  'vpn.close': vpn<'vpn.close'>((t) => t.close()),
+  'vpn.proxy': vpn<'vpn.proxy'>((t, args) => t.setCustom(args.url)),
 };

@@ -7,9 +7,11 @@ import {
   type TelegramsMessage,
 } from '@atrium/contracts/gateway-protocol';
 import type { GatewayType } from '@atrium/contracts/limits';
+import { decode } from '@atrium/knx/dpt-codec';
 import { handleCommand, type CommandContext } from './agent-commands';
 import { busLoad, nextValue, supplyVoltage } from './knx-values';
 import type { AgentLink } from './link';
+import { TunnelClient, type ServiceTargets } from './tunnel-client';
 
 /** Pace of a simulated gateway; tests shorten it. */
 export interface AgentTiming {
@@ -54,6 +56,13 @@ export interface AgentOptions {
   fetcher?: typeof fetch;
   /** Called once the cloud acknowledged a telegram batch (the fault test keeps these). */
   onAcked?: (mac: string, message: TelegramsMessage) => void;
+  /**
+   * Remote access: the device secret the tunnel logs in with, and where the forwarded
+   * services listen (started on the first session). Without it `vpn.open` is unsupported.
+   */
+  tunnel?: { secret: string; targets: () => Promise<ServiceTargets>; close?: () => Promise<void> };
+  /** A group value written on the simulated bus (the KNXnet/IP endpoint relays them to ETS). */
+  onBusValue?: (ga: string, dpt: string, value: number | boolean) => void;
 }
 
 /** The device's own state: what `info` reports and commands change. */
@@ -79,6 +88,8 @@ export class GatewayAgent {
   readonly type: GatewayType;
   readonly state: AgentState;
   readonly timing: AgentTiming;
+  /** The remote access tunnel, when the agent was given a secret for it. */
+  readonly tunnel: TunnelClient | undefined;
   private readonly random: () => number;
   private readonly values = new Map<string, number | boolean>();
   private readonly buffer: TelegramItem[] = [];
@@ -103,6 +114,14 @@ export class GatewayAgent {
       tokens: new Map(),
       announce: undefined,
     };
+    this.tunnel = o.tunnel
+      ? new TunnelClient({
+          mac: o.mac,
+          secret: o.tunnel.secret,
+          targets: o.tunnel.targets,
+          onChange: () => this.publishInfo(),
+        })
+      : undefined;
   }
 
   /** The connection this agent speaks over. */
@@ -138,6 +157,8 @@ export class GatewayAgent {
     this.stopped = true;
     this.timers.forEach((t) => clearTimeout(t));
     this.timers = [];
+    this.tunnel?.close();
+    await this.o.tunnel?.close?.();
     await this.o.link.close();
   }
 
@@ -150,7 +171,10 @@ export class GatewayAgent {
       volt: supplyVoltage(this.random),
       busload: busLoad(this.random),
       protect: this.state.protect,
-      vpn: { online: false, lastConnection: null },
+      vpn: {
+        online: this.tunnel?.online ?? false,
+        lastConnection: this.tunnel?.lastConnection ?? null,
+      },
       ...(this.state.pooltype ? { pooltype: this.state.pooltype } : {}),
     };
   }
@@ -168,12 +192,36 @@ export class GatewayAgent {
     const value = nextValue(address.dpt, this.values.get(address.ga), this.random);
     this.values.set(address.ga, value);
     const item: TelegramItem = { ga: address.ga, dpt: address.dpt, value, t: at };
+    this.o.onBusValue?.(address.ga, address.dpt, value);
     // Offline, values wait on the device and go out in batches once the cloud is back.
     if (!this.o.link.connected) {
       if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();
       return;
     }
     await this.publishTelegrams([item]);
+  }
+
+  /**
+   * A group write from a KNXnet/IP client (ETS through the tunnel): recorded like any bus
+   * value when the address is monitored (its DPT decodes the bytes), else only on the bus.
+   */
+  busWrite(ga: string, data: Uint8Array) {
+    const address = this.state.monitor.find((a) => a.ga === ga);
+    if (!address) return;
+    let value: unknown;
+    try {
+      value = decode(address.dpt, data);
+    } catch {
+      return;
+    }
+    if (typeof value !== 'number' && typeof value !== 'boolean') return;
+    this.values.set(ga, value);
+    const item: TelegramItem = { ga, dpt: address.dpt, value, t: Date.now() };
+    if (!this.o.link.connected) {
+      if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();
+      return;
+    }
+    void this.publishTelegrams([item]);
   }
 
   /** Sends what was recorded while offline, in batches of the protocol's maximum size. */

@@ -55,6 +55,42 @@ export interface SigninFailureTable {
   locked: Flag;
 }
 
+/** A remote access session (decision 0017); `until` is -1 for no end. */
+export interface VpnSessionTable {
+  id: string;
+  gateway_id: string;
+  mac: string;
+  project_id: string | null;
+  team_id: string;
+  opened_by: string;
+  opened_at: number;
+  until: number;
+  closed_at: number | null;
+  close_reason: string | null;
+  proxy_id: string | null;
+  ets_requested: Generated<Flag>;
+  ets_ipv6: Generated<Flag>;
+  ets_port: number | null;
+  /** The internal URL of the node that holds the gateway's tunnel, while it is up. */
+  tunnel_node: string | null;
+  tunnel_ip: string | null;
+  connected_at: number | null;
+  last_connection: number | null;
+  /** The services the tunnel forwards, comma-separated (TUNNEL_SERVICES). */
+  forwards: Generated<string>;
+  /** What the session reached, comma-separated (VPN_REACHED). */
+  reached: Generated<string>;
+  bytes_in: Generated<number>;
+  bytes_out: Generated<number>;
+}
+
+export interface VpnCustomProxyTable {
+  gateway_id: string;
+  url: string;
+  subdomain: string;
+  updated_at: number;
+}
+
 export interface KnownDeviceTable {
   user_id: string;
   device_hash: string;
@@ -259,6 +295,8 @@ export interface Database {
   otp_codes: OtpTable;
   signin_failures: SigninFailureTable;
   known_devices: KnownDeviceTable;
+  vpn_sessions: VpnSessionTable;
+  vpn_custom_proxies: VpnCustomProxyTable;
   projects: ProjectTable;
   project_viewers: ProjectViewerTable;
   gateways: GatewayTable;

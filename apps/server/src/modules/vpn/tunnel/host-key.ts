@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ssh2 from 'ssh2';
+
+/** The SSH endpoint's host key (OpenSSH private key text) and its SHA256 fingerprint. */
+export interface HostKey {
+  privateKey: string;
+  /** As OpenSSH prints it after `SHA256:`: base64 of the key blob's hash, unpadded. */
+  fingerprint: string;
+}
+
+/** SHA256 fingerprint of a public key blob, in OpenSSH's form (without the `SHA256:` prefix). */
+export const fingerprintOf = (blob: Buffer) =>
+  createHash('sha256').update(blob).digest('base64').replace(/=+$/, '');
+
+/**
+ * Reads the host key from DATA_DIR, creating an ed25519 key on first start. Every node of a
+ * deployment shares DATA_DIR's key (or the same file): gateways check it against the
+ * fingerprint the `vpn.open` command gives them.
+ */
+export function loadOrCreateHostKey(dataDir: string): HostKey {
+  const file = join(dataDir, 'tunnel-host-key');
+  if (!existsSync(file)) {
+    const pair = ssh2.utils.generateKeyPairSync('ed25519');
+    writeFileSync(file, pair.private, { mode: 0o600 });
+  }
+  const privateKey = readFileSync(file, 'utf8');
+  const parsed = ssh2.utils.parseKey(privateKey);
+  if (parsed instanceof Error) throw new Error(`tunnel host key ${file}: ${parsed.message}`);
+  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  if (!key) throw new Error(`tunnel host key ${file}: no key`);
+  return { privateKey, fingerprint: fingerprintOf(key.getPublicSSH()) };
+}

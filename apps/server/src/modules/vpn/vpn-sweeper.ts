@@ -1,0 +1,101 @@
+import { PLANS, planNameSchema } from '@atrium/contracts/plans';
+import type { TunnelService } from '@atrium/contracts/vpn';
+import type { EtsPorts } from './tunnel/ets-ports';
+import type { TunnelServer } from './tunnel/tunnel-server';
+import type { VpnRepository } from './vpn.repository';
+
+const MONTH_MS = 31 * 24 * 3_600_000;
+const REACHED_OF: Record<TunnelService, string> = {
+  config: 'http',
+  nodered: 'http',
+  localUi: 'http',
+  knx: 'ets',
+  custom: 'custom',
+};
+
+export interface SweeperDeps {
+  repo: VpnRepository;
+  tunnels: TunnelServer;
+  ets: EtsPorts;
+  node: () => string;
+  projects: () => Promise<{ id: string; logger_subscription: string }[]>;
+  log: { warn(o: object, m: string): void };
+}
+
+/**
+ * Keeps this node's tunnels and ETS ports in step with the sessions in the database, once a
+ * second: sessions past `until` end (on any node: the update is idempotent), tunnels whose
+ * session ended are dropped wherever it was ended, ETS ports asked for through any node open
+ * here when this node holds the tunnel, and traffic goes to the session log.
+ */
+export class VpnSweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private lastPrune = 0;
+
+  constructor(private readonly d: SweeperDeps) {}
+
+  start(everyMs = 1_000) {
+    this.timer = setInterval(() => void this.tick(), everyMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.flushUsage().catch(() => undefined);
+  }
+
+  async tick(now = Date.now()) {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await this.d.repo.expireDue(now);
+      const tunnels = this.d.tunnels.all();
+      const live = await this.d.repo.liveIds(
+        tunnels.map((t) => t.sessionId),
+        now,
+      );
+      tunnels.filter((t) => !live.has(t.sessionId)).forEach((t) => this.d.tunnels.drop(t.mac));
+      this.d.ets
+        .sessions()
+        .filter((id) => !live.has(id))
+        .forEach((id) => this.d.ets.close(id));
+      await this.openEtsPorts(now);
+      await this.flushUsage();
+      if (now - this.lastPrune > 3_600_000) await this.prune(now);
+    } catch (err) {
+      this.d.log.warn({ err }, 'remote access sweep failed');
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async openEtsPorts(now: number) {
+    for (const s of await this.d.repo.etsPending(this.d.node(), now)) {
+      const port = await this.d.ets.listen(s.id, s.mac, s.ets_ipv6 === 1);
+      if (port !== null) await this.d.repo.setEtsPort(s.id, port);
+    }
+  }
+
+  /** Bytes each way and what was reached since the last flush, per session. */
+  async flushUsage() {
+    for (const t of this.d.tunnels.all()) {
+      const usage = t.takeUsage();
+      const reached = [...t.reached].map((s) => REACHED_OF[s]);
+      t.reached.clear();
+      if (usage.in || usage.out || reached.length) {
+        await this.d.repo.addUsage(t.sessionId, usage.in, usage.out, reached);
+      }
+    }
+  }
+
+  /** The session log is kept as long as the project's plan keeps its data. */
+  private async prune(now: number) {
+    this.lastPrune = now;
+    for (const p of await this.d.projects()) {
+      const plan = planNameSchema.safeParse(p.logger_subscription);
+      const months = PLANS[plan.success ? plan.data : 'free'].retentionMonths;
+      await this.d.repo.prune(p.id, now - months * MONTH_MS);
+    }
+  }
+}
