@@ -88,6 +88,9 @@ const envSchema = z.object({
     .regex(/^\d{1,5}-\d{1,5}$/, 'ETS_PORTS: a range such as 50000-50099')
     .default('50000-50099'),
   ETS_SERVER: z.string().min(1).max(255).optional(),
+  // Tunnel clients that have not logged in yet, at most, and how long each has to log in.
+  TUNNEL_PRE_AUTH_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  TUNNEL_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   NODE_URL: z.url().optional(),
 });
 
@@ -162,6 +165,8 @@ export interface TunnelConfig {
   etsServer: string;
   /** How other nodes reach this one's HTTP port (their proxies forward here); unset: loopback. */
   nodeUrl: string | undefined;
+  preAuthMax: number;
+  loginTimeoutMs: number;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -246,6 +251,8 @@ function tunnelConfig(e: z.infer<typeof envSchema>): TunnelConfig {
     etsPorts: { from, to },
     etsServer: e.ETS_SERVER ?? publicHost,
     nodeUrl: e.NODE_URL?.replace(/\/$/, ''),
+    preAuthMax: e.TUNNEL_PRE_AUTH_MAX,
+    loginTimeoutMs: e.TUNNEL_LOGIN_TIMEOUT_MS,
   };
 }
 

@@ -1,14 +1,14 @@
 import { request } from 'node:http';
 import { createServer, connect, type AddressInfo, type Server } from 'node:net';
-import type { GatewayType } from '@atrium/contracts/limits';
 import type { ServiceTargets } from '@atrium/gateway-agent/tunnel-client';
 import { GatewayAgent } from '@atrium/gateway-agent/agent';
 import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
+import { isGatewayType } from '../src/lib/tenancy/stored-values';
 
 /** A gateway agent on the broker whose tunnel forwards `targets`. */
 export function startTunnelAgent(
   broker: string,
-  gw: { mac: string; secret: string; type?: GatewayType; version?: string },
+  gw: { mac: string; secret: string; type?: string; version?: string | null },
   targets: ServiceTargets,
 ) {
   const link = new MqttLink({
@@ -20,7 +20,7 @@ export function startTunnelAgent(
   });
   const agent = new GatewayAgent({
     mac: gw.mac,
-    type: gw.type ?? 'kloudnx',
+    type: isGatewayType(gw.type) ? gw.type : 'kloudnx',
     version: gw.version ?? '8.5.0',
     link,
     timing: { infoEveryMs: 60_000 },

@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'ssh2';
+import ssh2 from 'ssh2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vpnProxyReply, vpnStatusReply } from '@atrium/contracts/vpn';
+import { newId } from '../../../lib/ids';
+import { startHubWithProject, waitFor, type HubWithProject } from '../../../../test/hub-helpers';
+import { bearer, type TestServer, type TestUser } from '../../../../test/test-server';
+import { proxyGet } from '../../../../test/vpn-helpers';
+
+let t: TestServer;
+let owner: TestUser;
+let baseUrl: string;
+let newGateway: HubWithProject['newGateway'];
+let page: Server;
+let dir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  ({ t, baseUrl, owner, newGateway } = await startHubWithProject((_url, p) => ({
+    PUBLIC_URL: `http://localhost:${p}`,
+    TUNNEL_PRE_AUTH_MAX: '5',
+    TUNNEL_LOGIN_TIMEOUT_MS: '1500',
+  })));
+  page = createServer((req, res) => res.end(`gateway page ${req.url}`));
+  await new Promise<void>((r) => page.listen(0, '127.0.0.1', () => r()));
+  dir = mkdtempSync(join(tmpdir(), 'atrium-ssh-'));
+});
+afterAll(async () => {
+  children.forEach((c) => c.kill('SIGKILL'));
+  page.close();
+  rmSync(dir, { recursive: true, force: true });
+  await t.close();
+});
+
+const tunnelPort = () => t.modules.vpn.tunnelPort();
+const pagePort = () => (page.address() as AddressInfo).port;
+const call = (url: string) => t.app.inject({ url, headers: bearer(owner.token) });
+
+/** A gateway with a live session opened straight in the database (no MQTT: the client is not ours). */
+async function gatewayInSession() {
+  const gw = await newGateway({ version: '8.5.0' });
+  const now = Date.now();
+  await t.modules.vpn.repo.open({
+    id: newId(),
+    gateway_id: gw.id,
+    mac: gw.mac,
+    project_id: gw.project_id,
+    team_id: owner.team,
+    opened_by: owner.id,
+    opened_at: now,
+    until: now + 3_600_000,
+  });
+  return gw;
+}
+
+/** An ssh2 client logged in as the gateway (or refused). */
+function sshLogin(mac: string, password: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const c = new Client();
+    c.on('ready', () => resolve(c)).on('error', reject);
+    c.connect({
+      host: '127.0.0.1',
+      port: tunnelPort(),
+      username: mac,
+      password,
+      readyTimeout: 5_000,
+    });
+  });
+}
+
+const closed = (c: Client) => new Promise<void>((r) => c.once('close', () => r()));
+
+describe("OpenSSH's own client as the gateway", () => {
+  it('logs in with the device secret, checks the host key, forwards its page; disconnect ends it', async () => {
+    const gw = await gatewayInSession();
+    const askpass = join(dir, `askpass-${gw.mac}.sh`);
+    writeFileSync(askpass, `#!/bin/sh\necho '${gw.secret}'\n`, { mode: 0o700 });
+    const parsed = ssh2.utils.parseKey(t.modules.vpn.hostKey.privateKey);
+    if (parsed instanceof Error || Array.isArray(parsed)) throw new Error('host key');
+    const knownHosts = join(dir, 'known_hosts');
+    writeFileSync(
+      knownHosts,
+      `[127.0.0.1]:${tunnelPort()} ${parsed.type} ${parsed.getPublicSSH().toString('base64')}\n`,
+    );
+    const ssh = spawn(
+      'ssh',
+      [
+        ...['-F', '/dev/null', '-N', '-p', String(tunnelPort())],
+        ...['-o', `UserKnownHostsFile=${knownHosts}`, '-o', 'StrictHostKeyChecking=yes'],
+        ...['-o', 'PreferredAuthentications=password', '-o', 'PubkeyAuthentication=no'],
+        ...['-o', 'NumberOfPasswordPrompts=1', '-o', 'ExitOnForwardFailure=yes'],
+        ...['-R', `80:127.0.0.1:${pagePort()}`, `${gw.mac}@127.0.0.1`],
+      ],
+      {
+        env: { ...process.env, SSH_ASKPASS: askpass, SSH_ASKPASS_REQUIRE: 'force', DISPLAY: ':0' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    children.push(ssh);
+    let stderr = '';
+    ssh.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((r) => ssh.once('exit', (code) => r(code)));
+    await waitFor(async () => {
+      const s = vpnStatusReply.parse((await call(`/api/vpn/status/${gw.mac}`)).json());
+      return s.online === 'true';
+    }, 15_000).catch(() => {
+      throw new Error(`ssh did not connect: ${stderr}`);
+    });
+    const proxy = vpnProxyReply.parse((await call(`/api/vpn/proxy/id/${gw.id}`)).json());
+    await waitFor(
+      async () => (await proxyGet(Number(new URL(baseUrl).port), proxy.urls.config)).status === 200,
+    );
+    const got = await proxyGet(Number(new URL(baseUrl).port), `${proxy.urls.config}hello`);
+    expect(got.body).toBe('gateway page /hello');
+    // Only the page was forwarded: the flow editor's host has nothing behind it.
+    expect((await proxyGet(Number(new URL(baseUrl).port), proxy.urls.editor)).status).toBe(502);
+    await call(`/api/vpn/disconnect/${gw.mac}`);
+    expect(await exited).not.toBeNull();
+  }, 30_000);
+});
+
+describe('hostile tunnel clients are cut off alone', () => {
+  it('refuses a wrong secret, an unknown MAC, and a gateway without a session', async () => {
+    const gw = await gatewayInSession();
+    await expect(sshLogin(gw.mac, 'wrong')).rejects.toThrow(/authentication/i);
+    await expect(sshLogin('0123456789ab', gw.secret)).rejects.toThrow(/authentication/i);
+    const idle = await newGateway();
+    await expect(sshLogin(idle.mac, idle.secret)).rejects.toThrow(/authentication/i);
+  });
+
+  it("refuses forwards of another gateway's or unknown ports, and channels it opens; a flood ends its connection", async () => {
+    const [good, bad] = [await gatewayInSession(), await gatewayInSession()];
+    const goodClient = await sshLogin(good.mac, good.secret);
+    await new Promise<void>((r, j) =>
+      goodClient.forwardIn('localhost', 80, (e) => (e ? j(e) : r())),
+    );
+    const c = await sshLogin(bad.mac, bad.secret);
+    await expect(
+      new Promise<void>((r, j) => c.forwardIn(good.mac, 80, (e) => (e ? j(e) : r()))),
+    ).rejects.toThrow();
+    await expect(
+      new Promise<void>((r, j) => c.forwardIn('localhost', 22, (e) => (e ? j(e) : r()))),
+    ).rejects.toThrow();
+    const gone = closed(c);
+    for (let i = 0; i < 10_000; i++) {
+      c.forwardOut('127.0.0.1', 1, '127.0.0.1', 80, () => {});
+      if (!t.modules.vpn.tunnels.get(bad.mac)) break;
+    }
+    await gone;
+    expect(t.modules.vpn.tunnels.get(bad.mac)).toBeUndefined();
+    expect(t.modules.vpn.tunnels.get(good.mac)?.forwards.has('config')).toBe(true);
+    goodClient.end();
+  });
+
+  it('closes garbage, and bounds connections that never log in', async () => {
+    const garbage = connect(tunnelPort(), '127.0.0.1');
+    garbage.on('error', () => {});
+    garbage.resume(); // read, so the server's close is seen
+    garbage.write(Buffer.alloc(70_000, 0x41));
+    await new Promise((r) => garbage.once('close', r));
+    const idle = Array.from({ length: 8 }, () => {
+      const s = connect(tunnelPort(), '127.0.0.1');
+      s.on('error', () => {});
+      s.resume();
+      return new Promise<number>((r) => {
+        const at = Date.now();
+        s.once('close', () => r(Date.now() - at));
+      });
+    });
+    const lifetimes = (await Promise.all(idle)).sort((a, b) => a - b);
+    // Beyond TUNNEL_PRE_AUTH_MAX (5) closed at once; the others after the 1.5 s login timeout.
+    expect(lifetimes.slice(0, 3).every((ms) => ms < 1_000)).toBe(true);
+    expect(lifetimes.slice(3).every((ms) => ms >= 1_000)).toBe(true);
+  });
+});
