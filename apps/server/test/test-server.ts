@@ -19,6 +19,8 @@ export interface TestServer {
   dbKind: 'sqlite' | 'postgres';
   /** The server's DATA_DIR (outbox, firmware files), removed by close(). */
   dataDir: string;
+  /** Its PostgreSQL database, when the run uses PostgreSQL. */
+  pgUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -55,12 +57,22 @@ export function modulesOf(app: FastifyInstance): AppModules {
  * The real server on a fresh database (SQLite, or PostgreSQL when the run
  * asks for it) and a real SMTP server that keeps the mails.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** Another node of the same deployment: its DATA_DIR (database file, keys) and database. */
+  sameAs?: TestServer,
+): Promise<TestServer> {
+  const dataDir = sameAs?.dataDir ?? mkdtempSync(join(tmpdir(), 'atrium-test-'));
   const mailbox = new Mailbox();
   const smtpUrl = await mailbox.start();
   const pgUrl = inject('pgUrl');
-  const pgDb = pgUrl ? await createPgDatabase(pgUrl) : undefined;
+  const pgDb = sameAs
+    ? sameAs.pgUrl
+      ? { url: sameAs.pgUrl, drop: async () => {} }
+      : undefined
+    : pgUrl
+      ? await createPgDatabase(pgUrl)
+      : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -88,9 +100,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     mailbox,
     dbKind: pgDb ? 'postgres' : 'sqlite',
     dataDir,
+    pgUrl: pgDb ? pgDb.url : undefined,
     async close() {
       await app.close();
       await mailbox.stop();
+      if (sameAs) return;
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

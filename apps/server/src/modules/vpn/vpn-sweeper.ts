@@ -60,6 +60,7 @@ export class VpnSweeper {
         .sessions()
         .filter((id) => !live.has(id))
         .forEach((id) => this.d.ets.close(id));
+      await this.forgetStaleTunnels(new Set(tunnels.map((t) => t.sessionId)));
       await this.openEtsPorts(now);
       await this.flushUsage();
       if (now - this.lastPrune > 3_600_000) await this.prune(now);
@@ -67,6 +68,15 @@ export class VpnSweeper {
       this.d.log.warn({ err }, 'remote access sweep failed');
     } finally {
       this.running = false;
+    }
+  }
+
+  /** Rows that name this node while it holds no such tunnel (a restart): not online any more. */
+  private async forgetStaleTunnels(held: Set<string>) {
+    const node = this.d.node();
+    const live = new Set(this.d.tunnels.all().map((t) => t.sessionId));
+    for (const id of await this.d.repo.heldBy(node)) {
+      if (!held.has(id) && !live.has(id)) await this.d.repo.tunnelDown(id, node);
     }
   }
 

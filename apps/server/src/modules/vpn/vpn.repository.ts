@@ -92,6 +92,16 @@ export class VpnRepository {
       .execute();
   }
 
+  /** Sessions the database says `node` holds the tunnel of (stale after a restart). */
+  async heldBy(node: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('vpn_sessions')
+      .select('id')
+      .where('tunnel_node', '=', node)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** The services the tunnel forwards now. */
   async setForwards(id: string, forwards: string[]) {
     await this.db
