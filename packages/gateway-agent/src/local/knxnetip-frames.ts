@@ -160,6 +160,3 @@ export function groupWriteIndication(src: number, dst: number, value: Buffer | n
   // Standard frame, not repeated, broadcast, low priority; group address, hop count 6.
   return encodeLData({ code: CEMI.dataInd, ctrl1: 0xbc, ctrl2: 0xe0, src, dst, tpdu });
 }
-
-/** `0x11f0` → `1.1.240`. */
-export const formatIndividualAddress = (a: number) => `${a >> 12}.${(a >> 8) & 0x0f}.${a & 0xff}`;

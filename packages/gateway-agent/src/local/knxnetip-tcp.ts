@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { formatGroupAddress, parseGroupAddress } from '@atrium/knx/group-address';
-import type { LocalService } from './http-kit';
+import { closeServer, type LocalService } from './http-kit';
 import {
   CEMI,
   encodeLData,
@@ -97,10 +97,7 @@ export class KnxNetIpTcpServer implements LocalService, SessionHost {
     const closing = [...this.sessions].map(
       (s) => new Promise((resolve) => s.socket.once('close', resolve)),
     );
-    const stopped = new Promise<void>((resolve) => {
-      if (!this.server.listening) return resolve();
-      this.server.close(() => resolve());
-    });
+    const stopped = closeServer(this.server);
     this.sessions.forEach((s) => s.shutdown());
     await Promise.all([...closing, stopped]);
   }
