@@ -17,6 +17,11 @@ export const QUERY_KEYS = {
   permanentToken: (service: string, mac: string) =>
     ['gateways', 'permaToken', service, mac] as const,
   latestVersions: ['latestVersions'] as const,
+  // Remote access of one gateway, by MAC (read by its dialogs only).
+  vpnStatus: (mac: string) => ['vpn', 'status', mac] as const,
+  etsPort: (mac: string) => ['vpn', 'etsPort', mac] as const,
+  customProxy: (mac: string) => ['vpn', 'customProxy', mac] as const,
+  vpnLog: (mac: string) => ['vpn', 'log', mac] as const,
   accounts: ['accounts'] as const,
   verifyEmail: (token: string) => ['verify-email', token] as const,
   monitoring: ['monitoring'] as const,

@@ -16,4 +16,12 @@ export const DETAIL_LIMITS = {
   closeAfterSuccessMs: 1_000,
   /** Typical dialog width. */
   dialogWidthPx: 575,
+  /** The custom proxy dialog's width. */
+  customProxyWidthPx: 750,
+  /** VPN status (opening, disconnecting) and ETS port polling. */
+  vpnPollMs: 1_000,
+  /** After the remote connection dialog closes, the configuration page's 'redirecting' message… */
+  redirectMessageMs: 6_000,
+  /** …and the new attempt to open the page. */
+  redirectRetryMs: 5_000,
 } as const;
