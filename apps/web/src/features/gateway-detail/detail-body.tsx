@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import HistoryIcon from '@mui/icons-material/History';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { useTranslation } from 'react-i18next';
 import type { GatewayDetails, GatewayItem } from '@atrium/contracts/gateway';
@@ -28,14 +29,26 @@ interface Props {
   onButton: (id: DetailButton) => void;
   onReboot: (() => void) | null;
   onWizard: () => void;
+  /** The remote access log (not for viewers). */
+  onVpnLog: () => void;
 }
 
-function Section({ title, children, sx }: { title: string; children: ReactNode; sx?: object }) {
+interface SectionProps {
+  title: string;
+  children: ReactNode;
+  /** A secondary action beside the title. */
+  action?: ReactNode;
+}
+
+function Section({ title, children, action }: SectionProps) {
   return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 2.5 }, ...sx }}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-        {title}
-      </Typography>
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
       {children}
     </Paper>
   );
@@ -49,6 +62,12 @@ export function DetailBody(props: Props) {
   const protect = details.data?.protect ?? gw.protect;
   const buttons = detailButtons({ ...gw, protect }, online, access);
   const needsPasswords = !gw.initpswds && !access.readOnly && gw.virtual !== 1;
+  // Reading the log changes nothing on the gateway: offline or protected, it stays open.
+  const vpnLog = !access.readOnly && gw.virtual !== 1 && (
+    <Button size="small" startIcon={<HistoryIcon />} onClick={props.onVpnLog}>
+      {t('gatewayDetail.vpnLog.open')}
+    </Button>
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -82,7 +101,7 @@ export function DetailBody(props: Props) {
           />
         </Section>
       </Box>
-      <Section title={t('gatewayDetail.actions.title')}>
+      <Section title={t('gatewayDetail.actions.title')} action={vpnLog}>
         {needsPasswords && (
           <Alert
             severity="info"

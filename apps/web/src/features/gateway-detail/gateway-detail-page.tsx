@@ -107,7 +107,8 @@ function DetailContent(props: ContentProps) {
         firmware={firmware}
         onButton={actions.onButton}
         onReboot={access.readOnly ? null : () => void actions.reboot()}
-        onWizard={() => setDialog({ kind: 'wizard', thenRemote: false })}
+        onWizard={() => setDialog({ kind: 'wizard', thenRemote: false, after: null })}
+        onVpnLog={() => setDialog({ kind: 'vpnLog' })}
       />
       {dialog && (
         <DetailDialogs
@@ -119,6 +120,7 @@ function DetailContent(props: ContentProps) {
           access={access}
           open={setDialog}
           openRemote={actions.openRemote}
+          configPage={actions.configPage}
         />
       )}
     </>

@@ -5,11 +5,12 @@ import { useConfirm } from '../../ui/dialogs/dialog-context';
 import { notify } from '../../ui/snackbar';
 import { gatewayCommands } from './api/gateway-commands';
 import { useGatewayCommand } from './api/use-gateway-command';
-import type { OpenDialog } from './dialogs/open-dialog';
+import type { AfterRemote, OpenDialog } from './dialogs/open-dialog';
 import type { useFirmwareUpdate } from './firmware/use-firmware-update';
 import type { DetailAccess } from './model/access';
 import type { DetailButton } from './model/buttons';
 import { poolRoute } from './model/pool-route';
+import { useConfigPage } from './use-config-page';
 
 interface Options {
   gateway: GatewayItem;
@@ -19,7 +20,10 @@ interface Options {
   open: (dialog: OpenDialog) => void;
 }
 
-/** What the detail screen's buttons do: reboot, and which dialog each one opens. */
+/**
+ * What the detail screen's buttons do: reboot, which dialog each one opens, and the
+ * configuration page (through the remote connection).
+ */
 export function useDetailActions({ gateway: gw, status, access, firmware, open }: Options) {
   const { t } = useTranslation();
   const confirm = useConfirm();
@@ -29,14 +33,16 @@ export function useDetailActions({ gateway: gw, status, access, firmware, open }
 
   /**
    * The remote connection starts after the password wizard when no password is set (spec §4);
-   * read-only users never get the wizard (setting passwords is an editor's action).
+   * read-only users never get the wizard (setting passwords is an editor's action). `after`
+   * says what follows once the remote connection dialog closes.
    */
-  const openRemote = () =>
+  const openRemote = (after: AfterRemote = null) =>
     open(
       gw.initpswds || access.readOnly
-        ? { kind: 'comingSoon', what: 'remote' }
-        : { kind: 'wizard', thenRemote: true },
+        ? { kind: 'remote', autoStart: false, after }
+        : { kind: 'wizard', thenRemote: true, after },
     );
+  const configPage = useConfigPage(gw.mac, () => openRemote('configPage'));
 
   /** Pool dialog routing by version (spec §4); declining the offered update opens it anyway. */
   const openPool = async () => {
@@ -52,12 +58,10 @@ export function useDetailActions({ gateway: gw, status, access, firmware, open }
     switch (id) {
       case 'remote':
         return openRemote();
-      case 'ets':
-        return open({ kind: 'comingSoon', what: 'ets' });
-      case 'customProxy':
-        return open({ kind: 'comingSoon', what: 'customProxy' });
       case 'pool':
         return void openPool();
+      case 'ets':
+      case 'customProxy':
       case 'advanced':
       case 'flowEditor':
       case 'link':
@@ -76,5 +80,5 @@ export function useDetailActions({ gateway: gw, status, access, firmware, open }
     });
   };
 
-  return { onButton, openRemote, reboot };
+  return { onButton, openRemote, configPage, reboot };
 }

@@ -13,11 +13,14 @@ interface Props {
   onClose: () => void;
   /** Opens the configuration page, through the remote connection (spec §2). */
   onOpenConfigPage: () => void;
+  /** While the remote connection is checked: the entry waits. */
+  openingConfigPage: boolean;
   onThirdParty: () => void;
 }
 
 /** Advanced configuration: a menu view and the change-ID view (spec §2). */
-export function AdvancedConfigDialog({ mac, onClose, onOpenConfigPage, onThirdParty }: Props) {
+export function AdvancedConfigDialog(props: Props) {
+  const { mac, onClose, onOpenConfigPage, openingConfigPage, onThirdParty } = props;
   const { t } = useTranslation();
   const [view, setView] = useState<'menu' | 'ids'>('menu');
   const [busy, setBusy] = useState(false);
@@ -45,6 +48,7 @@ export function AdvancedConfigDialog({ mac, onClose, onOpenConfigPage, onThirdPa
             title={t('gatewayDetail.advanced.openConfig')}
             hint={t('gatewayDetail.advanced.openConfigHint')}
             onClick={onOpenConfigPage}
+            disabled={openingConfigPage}
           />
           <MenuEntry
             icon={<HubIcon />}

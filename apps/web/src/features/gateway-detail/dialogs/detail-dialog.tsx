@@ -17,10 +17,20 @@ interface Props {
   busy?: boolean;
   /** Makes the paper a form (Enter submits). */
   onSubmit?: (event: FormEvent) => void;
+  /** Width in px when not the typical 575 (the custom proxy's 750, spec §9). */
+  width?: number;
 }
 
 /** The frame of the detail screen's dialogs: 575 px wide (spec §9), at most 90vw. */
-export function DetailDialog({ title, onClose, children, actions, busy = false, onSubmit }: Props) {
+export function DetailDialog({
+  title,
+  onClose,
+  children,
+  actions,
+  busy = false,
+  onSubmit,
+  width = DETAIL_LIMITS.dialogWidthPx,
+}: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const close = () => !busy && onClose();
@@ -32,7 +42,7 @@ export function DetailDialog({ title, onClose, children, actions, busy = false, 
       slotProps={{
         paper: {
           ...(onSubmit ? { component: 'form', onSubmit, noValidate: true } : {}),
-          sx: { width: DETAIL_LIMITS.dialogWidthPx, maxWidth: '90vw', m: { xs: 1.5, sm: 4 } },
+          sx: { width, maxWidth: '90vw', m: { xs: 1.5, sm: 4 } },
         },
       }}
     >

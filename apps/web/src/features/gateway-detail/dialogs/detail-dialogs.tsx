@@ -1,15 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import type { GatewayItem } from '@atrium/contracts/gateway';
-import { ComingSoonDialog } from '../../../ui/coming-soon-dialog';
 import type { DetailAccess } from '../model/access';
+import type { ConfigPage } from '../use-config-page';
 import { AdvancedConfigDialog } from './advanced-config-dialog';
+import { CustomProxyDialog } from './custom-proxy-dialog';
 import { DashboardLinkDialog } from './dashboard-link-dialog';
+import { EtsDialog } from './ets-dialog';
 import { FlowEditorDialog } from './flow-editor-dialog';
-import type { OpenDialog } from './open-dialog';
+import type { AfterRemote, OpenDialog } from './open-dialog';
 import { PasswordWizardDialog } from './password-wizard-dialog';
 import { PoolDialog } from './pool-dialog';
+import { RemoteConnectionDialog } from './remote-connection-dialog';
 import { ThirdPartyDialog } from './third-party-dialog';
 import { TransferConfigDialog } from './transfer-config-dialog';
+import { VpnLogDialog } from './vpn-log-dialog';
 
 interface Props {
   dialog: OpenDialog;
@@ -20,7 +24,9 @@ interface Props {
   access: DetailAccess;
   open: (dialog: OpenDialog | null) => void;
   /** The remote connection, after the password wizard when the passwords are not set. */
-  openRemote: () => void;
+  openRemote: (after?: AfterRemote) => void;
+  /** The advanced configuration's page, opened through the remote connection. */
+  configPage: ConfigPage;
 }
 
 /** Renders the open dialog of the detail screen. */
@@ -33,16 +39,20 @@ export function DetailDialogs({
   access,
   open,
   openRemote,
+  configPage,
 }: Props) {
   const { t } = useTranslation();
   const close = () => open(null);
+  // Called from buttons too: no click event may reach openRemote's `after`.
+  const needsRemote = () => openRemote(null);
   switch (dialog.kind) {
     case 'advanced':
       return (
         <AdvancedConfigDialog
           mac={gateway.mac}
           onClose={close}
-          onOpenConfigPage={openRemote}
+          onOpenConfigPage={configPage.open}
+          openingConfigPage={configPage.pending}
           onThirdParty={() => open({ kind: 'thirdParty' })}
         />
       );
@@ -54,7 +64,7 @@ export function DetailDialogs({
           readOnly={access.readOnly}
           isAdminOrPartner={access.isAdminOrPartner}
           onClose={close}
-          onGenerateLink={openRemote}
+          onNeedsRemote={needsRemote}
         />
       );
     case 'pool':
@@ -65,7 +75,7 @@ export function DetailDialogs({
           legacy={dialog.legacy}
           readOnly={access.readOnly}
           onClose={close}
-          onNeedsRemote={openRemote}
+          onNeedsRemote={needsRemote}
         />
       );
     case 'link':
@@ -94,22 +104,29 @@ export function DetailDialogs({
           gateway={gateway}
           queryId={queryId}
           onClose={close}
-          onDone={() => dialog.thenRemote && open({ kind: 'comingSoon', what: 'remote' })}
-        />
-      );
-    case 'comingSoon':
-      return (
-        <ComingSoonDialog
-          title={
-            dialog.what === 'remote'
-              ? t('gatewayDetail.actions.remoteConnection')
-              : dialog.what === 'ets'
-                ? t('gatewayDetail.actions.ets')
-                : t('gatewayDetail.actions.customProxy')
+          onDone={() =>
+            dialog.thenRemote && open({ kind: 'remote', autoStart: true, after: dialog.after })
           }
-          subtitle={gateway.name}
-          onClose={close}
         />
       );
+    case 'remote':
+      return (
+        <RemoteConnectionDialog
+          mac={gateway.mac}
+          queryId={queryId}
+          isAdmin={access.isAdmin}
+          autoStart={dialog.autoStart}
+          onClose={() => {
+            close();
+            if (dialog.after === 'configPage') configPage.retryAfterRemote();
+          }}
+        />
+      );
+    case 'ets':
+      return <EtsDialog mac={gateway.mac} onClose={close} onNeedsRemote={needsRemote} />;
+    case 'customProxy':
+      return <CustomProxyDialog mac={gateway.mac} onClose={close} onNeedsRemote={needsRemote} />;
+    case 'vpnLog':
+      return <VpnLogDialog mac={gateway.mac} onClose={close} />;
   }
 }

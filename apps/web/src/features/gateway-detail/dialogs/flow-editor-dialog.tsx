@@ -22,7 +22,8 @@ interface Props {
   /** Admin or partner-domain user: ID change and modules (spec §6). */
   isAdminOrPartner: boolean;
   onClose: () => void;
-  onGenerateLink: () => void;
+  /** The remote links need a live remote connection. */
+  onNeedsRemote: () => void;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -103,10 +104,11 @@ export function FlowEditorDialog(props: Props) {
       )}
       <Section title={t('gatewayDetail.flowEditor.links')}>
         <FlowEditorLinks
+          mac={mac}
           ip={props.ip}
           showModules={isAdminOrPartner}
           readOnly={readOnly}
-          onGenerateLink={props.onGenerateLink}
+          onNeedsRemote={props.onNeedsRemote}
         />
       </Section>
     </DetailDialog>

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
@@ -11,42 +12,79 @@ import LinkIcon from '@mui/icons-material/AddLink';
 import { useTranslation } from 'react-i18next';
 import { DETAIL_LIMITS } from '../model/constants';
 import { localAccessUrl } from '../model/info-format';
+import { useProxyLinks } from './use-proxy-links';
 
 interface Props {
+  mac: string;
   ip: string | null;
   showModules: boolean;
   /** Read-only users open no remote connection, so they generate no link. */
   readOnly: boolean;
-  /** The remote links need a remote connection (a proxy id): that dialog comes later. */
-  onGenerateLink: () => void;
+  /** The remote links need a live remote connection: its dialog opens when there is none. */
+  onNeedsRemote: () => void;
 }
 
 /** Modules, generated remote links (dashboard, editor) and the local access link (spec §2). */
-export function FlowEditorLinks({ ip, showModules, readOnly, onGenerateLink }: Props) {
+export function FlowEditorLinks({ mac, ip, showModules, readOnly, onNeedsRemote }: Props) {
   const { t } = useTranslation();
   const local = localAccessUrl(ip, DETAIL_LIMITS.localUiPort);
   const noProxy = t('gatewayDetail.flowEditor.needsLink');
+  const proxy = useProxyLinks(mac, onNeedsRemote);
+  const urls = proxy.data?.urls;
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {!readOnly && (
-          <Button variant="outlined" startIcon={<LinkIcon />} onClick={onGenerateLink}>
+          <Button
+            variant="outlined"
+            startIcon={
+              proxy.isPending ? <CircularProgress size={16} color="inherit" /> : <LinkIcon />
+            }
+            disabled={proxy.isPending}
+            onClick={() => proxy.mutate()}
+          >
             {t('gatewayDetail.flowEditor.generateLink')}
           </Button>
         )}
         {[
-          { icon: <DashboardIcon />, label: t('gatewayDetail.flowEditor.dashboard') },
-          { icon: <AccountTreeIcon />, label: t('gatewayDetail.flowEditor.editor') },
-        ].map(({ icon, label }) => (
-          <Tooltip key={label} title={noProxy}>
-            <span>
-              <Button variant="outlined" startIcon={icon} disabled>
-                {label}
-              </Button>
-            </span>
-          </Tooltip>
-        ))}
+          {
+            icon: <DashboardIcon />,
+            label: t('gatewayDetail.flowEditor.dashboard'),
+            href: urls?.dashboard,
+          },
+          {
+            icon: <AccountTreeIcon />,
+            label: t('gatewayDetail.flowEditor.editor'),
+            href: urls?.editor,
+          },
+        ].map(({ icon, label, href }) =>
+          href ? (
+            <Button
+              key={label}
+              variant="outlined"
+              startIcon={icon}
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {label}
+            </Button>
+          ) : (
+            <Tooltip key={label} title={noProxy}>
+              <span>
+                <Button variant="outlined" startIcon={icon} disabled>
+                  {label}
+                </Button>
+              </span>
+            </Tooltip>
+          ),
+        )}
       </Box>
+      {urls && (
+        <Typography variant="body2" color="text.secondary">
+          {t('gatewayDetail.flowEditor.linksReady')}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         {local ? (
           <Button

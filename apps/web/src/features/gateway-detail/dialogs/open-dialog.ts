@@ -1,3 +1,9 @@
+/**
+ * What follows the remote connection dialog once it closes: 'configPage' retries opening the
+ * gateway's configuration page (spec §2, advanced configuration).
+ */
+export type AfterRemote = 'configPage' | null;
+
 /** The dialog the detail screen shows, if any. */
 export type OpenDialog =
   | { kind: 'advanced' }
@@ -8,6 +14,9 @@ export type OpenDialog =
   | { kind: 'transfer' }
   | { kind: 'thirdParty' }
   /** The password set-up wizard; `thenRemote` continues to the remote connection. */
-  | { kind: 'wizard'; thenRemote: boolean }
-  /** Remote connection, ETS and custom proxy arrive with the remote-access issue. */
-  | { kind: 'comingSoon'; what: 'remote' | 'ets' | 'customProxy' };
+  | { kind: 'wizard'; thenRemote: boolean; after: AfterRemote }
+  /** The remote connection; `autoStart` opens a session at once (after the wizard). */
+  | { kind: 'remote'; autoStart: boolean; after: AfterRemote }
+  | { kind: 'ets' }
+  | { kind: 'customProxy' }
+  | { kind: 'vpnLog' };

@@ -1,12 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddLinkIcon from '@mui/icons-material/AddLink';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import { POOL_TYPES, type GatewayItem } from '@atrium/contracts/gateway';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
@@ -17,6 +14,7 @@ import { gatewayCommands } from '../api/gateway-commands';
 import { useGatewayCommand } from '../api/use-gateway-command';
 import { DETAIL_LIMITS } from '../model/constants';
 import { DetailDialog } from './detail-dialog';
+import { LegacyPoolLinks } from './legacy-pool-links';
 
 type PoolType = (typeof POOL_TYPES)[number];
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,7 +25,7 @@ interface Props {
   legacy: boolean;
   readOnly: boolean;
   onClose: () => void;
-  /** Generate link and go to app need the remote connection. */
+  /** Generate link and go to app need a live remote connection. */
   onNeedsRemote: () => void;
 }
 
@@ -82,19 +80,7 @@ export function PoolDialog({ gateway, queryId, legacy, readOnly, onClose, onNeed
       )}
       <Box sx={{ mt: 3 }}>
         {legacy ? (
-          <>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {t('gatewayDetail.pool.legacyHint')}
-            </Typography>
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button variant="outlined" startIcon={<AddLinkIcon />} onClick={onNeedsRemote}>
-                {t('gatewayDetail.flowEditor.generateLink')}
-              </Button>
-              <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={onNeedsRemote}>
-                {t('gatewayDetail.pool.goToApp')}
-              </Button>
-            </Box>
-          </>
+          <LegacyPoolLinks mac={gateway.mac} readOnly={readOnly} onNeedsRemote={onNeedsRemote} />
         ) : (
           <ComingSoonPanel />
         )}
