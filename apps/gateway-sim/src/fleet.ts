@@ -47,6 +47,8 @@ export class Fleet {
             : new MqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret }),
         timing: this.o.timing,
         monitor: this.o.monitor,
+        // Remote access: the tunnel logs in with the same device secret.
+        tunnel: { secret: gw.secret },
         onAcked: (mac, message) => {
           this.acked += message.items.length;
           this.o.onAcked?.(mac, message);

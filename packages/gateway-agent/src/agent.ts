@@ -11,6 +11,7 @@ import { decode } from '@atrium/knx/dpt-codec';
 import { handleCommand, type CommandContext } from './agent-commands';
 import { busLoad, nextValue, supplyVoltage } from './knx-values';
 import type { AgentLink } from './link';
+import { AgentLocalServices } from './agent-local';
 import { TunnelClient, type ServiceTargets } from './tunnel-client';
 
 /** Pace of a simulated gateway; tests shorten it. */
@@ -60,9 +61,7 @@ export interface AgentOptions {
    * Remote access: the device secret the tunnel logs in with, and where the forwarded
    * services listen (started on the first session). Without it `vpn.open` is unsupported.
    */
-  tunnel?: { secret: string; targets: () => Promise<ServiceTargets>; close?: () => Promise<void> };
-  /** A group value written on the simulated bus (the KNXnet/IP endpoint relays them to ETS). */
-  onBusValue?: (ga: string, dpt: string, value: number | boolean) => void;
+  tunnel?: { secret: string; targets?: () => Promise<ServiceTargets> };
 }
 
 /** The device's own state: what `info` reports and commands change. */
@@ -90,6 +89,9 @@ export class GatewayAgent {
   readonly timing: AgentTiming;
   /** The remote access tunnel, when the agent was given a secret for it. */
   readonly tunnel: TunnelClient | undefined;
+  /** The configuration page, flow editor, local UI and KNXnet/IP endpoint the tunnel forwards. */
+  private readonly local: AgentLocalServices;
+  private readonly startedAt = Date.now();
   private readonly random: () => number;
   private readonly values = new Map<string, number | boolean>();
   private readonly buffer: TelegramItem[] = [];
@@ -114,11 +116,22 @@ export class GatewayAgent {
       tokens: new Map(),
       announce: undefined,
     };
+    this.local = new AgentLocalServices({
+      snapshot: () => ({
+        type: this.type,
+        mac: this.mac,
+        version: this.state.version,
+        ip: this.state.ip,
+        protect: this.state.protect,
+        uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
+      }),
+      busWrite: (ga, data) => this.busWrite(ga, data),
+    });
     this.tunnel = o.tunnel
       ? new TunnelClient({
           mac: o.mac,
           secret: o.tunnel.secret,
-          targets: o.tunnel.targets,
+          targets: o.tunnel.targets ?? (() => this.local.targets()),
           onChange: () => this.publishInfo(),
         })
       : undefined;
@@ -158,7 +171,7 @@ export class GatewayAgent {
     this.timers.forEach((t) => clearTimeout(t));
     this.timers = [];
     this.tunnel?.close();
-    await this.o.tunnel?.close?.();
+    await this.local.close();
     await this.o.link.close();
   }
 
@@ -192,7 +205,7 @@ export class GatewayAgent {
     const value = nextValue(address.dpt, this.values.get(address.ga), this.random);
     this.values.set(address.ga, value);
     const item: TelegramItem = { ga: address.ga, dpt: address.dpt, value, t: at };
-    this.o.onBusValue?.(address.ga, address.dpt, value);
+    this.local.onBusValue(address.ga, address.dpt, value);
     // Offline, values wait on the device and go out in batches once the cloud is back.
     if (!this.o.link.connected) {
       if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();

@@ -1,18 +1,10 @@
 import type { Socket } from 'node:net';
 import { KNXClient, KNXClientEvents } from 'knxultimate';
 import { afterEach, describe, expect, it } from 'vitest';
+import { knxClient, knxConnected, plainTcpKnxClient } from './knx-client.testing';
 import { recordingKnxServer, serviceTracker, until } from './local-test-kit.testing';
 
-/**
- * The server driven by an independent implementation, knxultimate's KNXClient over TCP.
- *
- * knxultimate 5.4 has no plain TCP connect: with `hostProtocol: 'TunnelTCP'` it always opens
- * a KNX IP Secure session first (SECURE_SESSION_REQUEST 0x0951; checked below, our plain
- * Core v2 server closes that socket). So `plainTcpClient` replaces that one step with the
- * CONNECT_REQUEST the library itself builds to send inside the session, sent in the clear.
- * Everything after it is the library's own plain TCP code (isSecureKNXEnabled false): its
- * CONNECT_RESPONSE parsing, its encoding of writes, its heartbeat, indications, disconnect.
- */
+/** The server driven by an independent implementation: knxultimate's KNXClient over TCP. */
 
 const services = serviceTracker();
 const clients: KNXClient[] = [];
@@ -23,42 +15,10 @@ afterEach(async () => {
   await services.closeAll();
 });
 
-function client(port: number, errors: Error[]) {
-  const c = new KNXClient({
-    hostProtocol: 'TunnelTCP',
-    ipAddr: '127.0.0.1',
-    ipPort: port,
-    loglevel: 'disable',
-    KNXQueueSendIntervalMilliseconds: 5,
-  });
-  c.on(KNXClientEvents.error, (e) => errors.push(e));
-  clients.push(c);
-  return c;
-}
-
-function plainTcpClient(port: number, errors: Error[]) {
-  const c = client(port, errors);
-  const build: unknown = Reflect.get(c, 'secureBuildConnectRequest');
-  if (typeof build !== 'function' || typeof Reflect.get(c, 'secureStartSession') !== 'function') {
-    throw new Error('knxultimate changed: its TCP connect steps are not where this test expects');
-  }
-  Reflect.set(c, 'secureStartSession', async () => {
-    const frame: unknown = Reflect.apply(build, c, []);
-    if (!Buffer.isBuffer(frame)) throw new Error('knxultimate built no CONNECT_REQUEST');
-    c.tcpSocket?.write(frame);
-  });
-  return c;
-}
-
-/** Connects; fails fast on an error or a closed socket (knxultimate emits no `disconnected`). */
-const connected = (c: KNXClient) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('not connected within 5 s')), 5000);
-    c.once(KNXClientEvents.connected, () => (clearTimeout(timer), resolve()));
-    c.once(KNXClientEvents.error, reject);
-    c.tcpSocket?.once('close', () => reject(new Error('socket closed')));
-    c.Connect();
-  });
+const kept = (c: KNXClient) => (clients.push(c), c);
+const client = (port: number, errors: Error[]) => kept(knxClient(port, errors));
+const plainTcpClient = (port: number, errors: Error[]) => kept(plainTcpKnxClient(port, errors));
+const connected = (c: KNXClient) => knxConnected(c);
 
 /** Indications the client received from the server (not the echoes of its own writes). */
 function indications(c: KNXClient) {

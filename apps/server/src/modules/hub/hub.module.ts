@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { GatewayType } from '@atrium/contracts/limits';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { demoTunnelSecret } from '../../lib/demo-tunnel-secret';
 import type { GatewayPatchWriter } from '../../lib/tenancy/gateway-state.repository';
 import type { ProjectAccess } from '../../lib/tenancy/project-access';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
@@ -112,6 +113,7 @@ export function createHubModule(d: HubModuleDeps) {
     log: d.log,
     presenceFromState: Boolean(d.config.mqttUrl),
     commandTimeoutMs: d.config.commandTimeoutMs,
+    demoTunnelSecret: (mac) => demoTunnelSecret(d.config.jwtSecret, mac),
   });
   const firmware = new FirmwareService(new FirmwareRepository(d.db), {
     dataDir: d.config.dataDir,

@@ -31,6 +31,8 @@ export interface HubDeps {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   presenceFromState: boolean;
   commandTimeoutMs: number;
+  /** The device secret a demo gateway's agent opens its remote access tunnel with. */
+  demoTunnelSecret?: (mac: string) => string;
 }
 
 export const gatewayOffline = () => new AppError('gatewayOffline', 'The gateway is offline');
@@ -64,7 +66,7 @@ export class Hub implements TransportSink {
     this.presence = new Presence(this.directory, this.writer, this.events);
     this.updates = new UpdateTracker(this.directory, this.writer, this.events);
     this.bus = new CommandBus((mac, payload) => this.deliver(mac, payload), this.updates.onEvent);
-    this.demos = new DemoFleet(this);
+    this.demos = new DemoFleet(this, undefined, d.demoTunnelSecret);
     this.ingest = new Ingest({
       directory: this.directory,
       writer: this.writer,

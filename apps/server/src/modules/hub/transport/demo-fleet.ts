@@ -77,6 +77,8 @@ export class DemoFleet {
   constructor(
     private readonly sink: TransportSink,
     private readonly timing: Partial<AgentTiming> = DEMO_TIMING,
+    /** With it, demo agents open real remote access tunnels (their local services included). */
+    private readonly tunnelSecret?: (mac: string) => string,
   ) {}
 
   has(mac: string): boolean {
@@ -94,6 +96,7 @@ export class DemoFleet {
       version: gw.version ?? '8.5.0',
       link,
       timing: this.timing,
+      ...(this.tunnelSecret ? { tunnel: { secret: this.tunnelSecret(gw.mac) } } : {}),
     });
     this.agents.set(gw.mac, { agent, link });
     agent.start();
