@@ -98,6 +98,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       MQTT_PORT: '0',
+      TUNNEL_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

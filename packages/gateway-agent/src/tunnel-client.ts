@@ -24,6 +24,8 @@ export interface TunnelClientOptions {
   maxBackoffMs?: number;
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 const fingerprint = (key: Buffer) =>
   createHash('sha256').update(key).digest('base64').replace(/=+$/, '');
 
@@ -149,6 +151,17 @@ export class TunnelClient {
     channel.on('error', () => socket.destroy());
     pipeline(channel, socket, () => channel.destroy());
     pipeline(socket, channel, () => socket.destroy());
+  }
+
+  /**
+   * The custom proxy's target; `localhost:80`, `:1880` or `:11196` name the gateway's own
+   * services, which a simulator runs on other loopback ports.
+   */
+  private customTarget(targets: ServiceTargets) {
+    const c = this.custom;
+    if (!c || !LOOPBACK.has(c.host)) return c;
+    const own = serviceOfPort(c.port);
+    return (own && own !== 'custom' && targets[own]) || c;
   }
 
   private setOnline(online: boolean) {
