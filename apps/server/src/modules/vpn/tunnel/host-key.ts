@@ -37,7 +37,10 @@ export function loadOrCreateHostKey(dataDir: string): HostKey {
   const privateKey = readFileSync(file, 'utf8');
   const parsed = ssh2.utils.parseKey(privateKey);
   if (parsed instanceof Error) throw new Error(`tunnel host key ${file}: ${parsed.message}`);
-  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  // parseKey answers one key for an OpenSSH private key file (an array only for PPK pairs).
+  const key: ssh2.ParsedKey | undefined = Array.isArray(parsed)
+    ? (parsed as ssh2.ParsedKey[])[0]
+    : parsed;
   if (!key) throw new Error(`tunnel host key ${file}: no key`);
   return { privateKey, fingerprint: fingerprintOf(key.getPublicSSH()) };
 }

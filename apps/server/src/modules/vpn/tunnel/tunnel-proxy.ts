@@ -67,7 +67,7 @@ async function proxyApp(routing: ProxyRouting): Promise<FastifyInstance> {
         host: target.hostHeader ?? host,
         'x-forwarded-host': host,
       }),
-      onError: (r) => r.code(502).type('text/plain; charset=utf-8').send(PAGE[502]),
+      onError: (r) => void r.code(502).type('text/plain; charset=utf-8').send(PAGE[502]),
     });
   };
   app.all('/', handler);
