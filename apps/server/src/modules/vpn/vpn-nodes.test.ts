@@ -77,7 +77,7 @@ describe('a session survives a restart of the server', () => {
     const project = await createProject(first.app, owner.team);
     const gw = await gatewayWithSecret(first.app, { team_id: owner.team, project_id: project.id });
     agent = startTunnelAgent(`mqtt://127.0.0.1:${ports.mqtt}`, gw, targets());
-    await waitFor(() => agent?.link.connected);
+    await waitFor(() => first.modules.hub.service.reachable(gw));
     await call(first, owner, 'POST', `/api/vpn/open/${gw.mac}`, { delay: 7_200_000 });
     const before = await waitFor(async () => {
       const s = await status(first, owner, gw.mac);

@@ -50,7 +50,8 @@ async function gatewayWithTunnel() {
   };
   const agent = startTunnelAgent(broker, gw, targets);
   agents.push(agent);
-  await waitFor(() => agent.link.connected);
+  // Online for the hub, not only connected: a command before that answers gatewayOffline.
+  await waitFor(() => t.modules.hub.service.reachable(gw));
   return { gw, agent };
 }
 
