@@ -100,7 +100,7 @@ export class VpnSweeper {
   }
 
   /** The session log is kept as long as the project's plan keeps its data. */
-  private async prune(now: number) {
+  async prune(now: number) {
     this.lastPrune = now;
     for (const p of await this.d.projects()) {
       const plan = planNameSchema.safeParse(p.logger_subscription);

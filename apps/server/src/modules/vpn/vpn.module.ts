@@ -119,7 +119,7 @@ export function createVpnModule(d: VpnModuleDeps) {
   };
   const lookup = async (host: string, cached: boolean): Promise<ProxyTarget> => {
     const parsed = hosts.parse(host);
-    if (!parsed) return { kind: 'gone', status: 404 };
+    if (!parsed) return { kind: 'gone', code: 'vpnSessionNotFound' };
     const now = Date.now();
     let hit = cached ? cache.get(host, now) : undefined;
     if (!hit) {
@@ -133,7 +133,7 @@ export function createVpnModule(d: VpnModuleDeps) {
       hit = cache.get(host, now);
     }
     const s = hit?.row;
-    if (!s) return { kind: 'gone', status: 404 };
+    if (!s) return { kind: 'gone', code: 'vpnSessionNotFound' };
     const tunnel = local(tunnels.get(s.mac), s);
     if (tunnel) {
       return parsed.kind === 'session'
@@ -148,7 +148,7 @@ export function createVpnModule(d: VpnModuleDeps) {
     }
     return s.tunnel_node && s.tunnel_node !== node()
       ? { kind: 'node', nodeUrl: s.tunnel_node }
-      : { kind: 'gone', status: 502 };
+      : { kind: 'gone', code: 'unavailable' };
   };
 
   const routes: FastifyPluginAsync = async (app) => {

@@ -68,7 +68,8 @@ describe('a remote access session end to end (ssh2 tunnel from the gateway agent
     });
     expect(Number(online.until)).toBeGreaterThan(Date.now() + 7_100_000);
     expect(online.ip).toMatch(/127\.0\.0\.1$/);
-    expect(agent.info().vpn.online).toBe(true);
+    // The gateway reports it too once its forwards are in place.
+    await waitFor(() => agent.info().vpn.online);
 
     const proxy = vpnProxyReply.parse(
       (await call(owner, 'GET', `/api/vpn/proxy/id/${gw.id}`)).json(),
@@ -99,7 +100,9 @@ describe('a remote access session end to end (ssh2 tunnel from the gateway agent
     expect((await call(owner, 'GET', `/api/vpn/disconnect/${gw.mac}`)).statusCode).toBe(200);
     expect(await status(owner, gw.mac)).toMatchObject({ online: 'false', open: false });
     await waitFor(() => !agent.info().vpn.online);
-    expect((await proxyGet(port(), proxy.urls.config)).status).toBe(404);
+    const expired = await proxyGet(port(), proxy.urls.config);
+    expect(expired.status).toBe(404);
+    expect(JSON.parse(expired.body)).toMatchObject({ code: 'vpnSessionNotFound' });
     await expect(tcpRoundTrip(Number(ets.port), 'x')).rejects.toThrow();
     const closed = vpnLogReply.parse((await call(owner, 'GET', `/api/vpn/log/${gw.id}`)).json());
     expect(closed.items[0]).toMatchObject({ closeReason: 'disconnected' });
@@ -140,5 +143,36 @@ describe('a remote access session end to end (ssh2 tunnel from the gateway agent
     // The agent stops trying: its login is refused now.
     await new Promise((r) => setTimeout(r, 1_500));
     expect(t.modules.vpn.tunnels.get(gw.mac)).toBeUndefined();
+  });
+});
+
+describe('the session log', () => {
+  it("is kept as long as the project's plan keeps data (free: one month), open sessions always", async () => {
+    const gw = await newGateway({ version: '8.5.0' });
+    const repo = t.modules.vpn.repo;
+    const day = 86_400_000;
+    const now = Date.now();
+    const session = (id: string, openedAt: number, closed: boolean) => ({
+      id,
+      gateway_id: gw.id,
+      mac: gw.mac,
+      project_id: gw.project_id,
+      team_id: owner.team,
+      opened_by: owner.id,
+      opened_at: openedAt,
+      until: openedAt + 7_200_000,
+      ...(closed ? { closed_at: openedAt + 3_600_000, close_reason: 'disconnected' } : {}),
+    });
+    await t.app.db
+      .insertInto('vpn_sessions')
+      .values([
+        session(`old-${gw.mac}`, now - 60 * day, true),
+        session(`recent-${gw.mac}`, now - 10 * day, true),
+        session(`open-${gw.mac}`, now - 60 * day, false),
+      ])
+      .execute();
+    await t.modules.vpn.sweeper.prune(now);
+    const log = vpnLogReply.parse((await call(owner, 'GET', `/api/vpn/log/${gw.id}`)).json());
+    expect(log.items.map((i) => i._id).sort()).toEqual([`open-${gw.mac}`, `recent-${gw.mac}`]);
   });
 });

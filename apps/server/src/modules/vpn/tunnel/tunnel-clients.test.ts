@@ -119,7 +119,9 @@ describe("OpenSSH's own client as the gateway", () => {
     const got = await proxyGet(Number(new URL(baseUrl).port), `${proxy.urls.config}hello`);
     expect(got.body).toBe('gateway page /hello');
     // Only the page was forwarded: the flow editor's host has nothing behind it.
-    expect((await proxyGet(Number(new URL(baseUrl).port), proxy.urls.editor)).status).toBe(502);
+    const editor = await proxyGet(Number(new URL(baseUrl).port), proxy.urls.editor);
+    expect(editor.status).toBe(503);
+    expect(JSON.parse(editor.body)).toMatchObject({ code: 'unavailable' });
     await call(`/api/vpn/disconnect/${gw.mac}`);
     expect(await exited).not.toBeNull();
   }, 30_000);

@@ -3,6 +3,7 @@ import { connect as netConnect } from 'node:net';
 import type { Duplex } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { errorStatus } from '@atrium/contracts/errors';
 import { TUNNEL_SERVICES, type TunnelService } from '@atrium/contracts/vpn';
 import { tunnelAgents, tunnelHost } from './tunnel-agents';
 import type { Tunnel } from './tunnel-server';
@@ -11,7 +12,10 @@ import type { Tunnel } from './tunnel-server';
 export type ProxyTarget =
   | { kind: 'local'; tunnel: Tunnel; service: TunnelService; https: boolean; hostHeader?: string }
   | { kind: 'node'; nodeUrl: string }
-  | { kind: 'gone'; status: 404 | 502 };
+  | { kind: 'gone'; code: GoneCode };
+
+/** A proxy host whose session ended (or never was), or whose gateway is not reachable now. */
+type GoneCode = 'vpnSessionNotFound' | 'unavailable';
 
 export interface ProxyRouting {
   /** Whether a Host header names a proxy host at all (cheap, no lookup). */
@@ -20,10 +24,30 @@ export interface ProxyRouting {
   tunnel(mac: string): Tunnel | undefined;
 }
 
-const PAGE = {
-  404: 'This remote access link has expired. Open a new remote connection from the console.',
-  502: 'The gateway is not connected to the cloud yet. Try again in a few seconds.',
+const PAGES: Record<GoneCode, { fr: string; en: string }> = {
+  vpnSessionNotFound: {
+    fr: 'Ce lien d’accès à distance a expiré. Ouvrez une nouvelle connexion à distance depuis la console.',
+    en: 'This remote access link has expired. Open a new remote connection from the console.',
+  },
+  unavailable: {
+    fr: 'La passerelle n’est pas (encore) joignable par la connexion à distance. Réessayez dans quelques secondes.',
+    en: 'The gateway cannot be reached through the remote connection (yet). Try again in a few seconds.',
+  },
 };
+
+/**
+ * The reply for a proxy host with nothing behind it: a short page for a browser (in French
+ * when it prefers French), else the catalogue's error shape.
+ */
+function gone(req: FastifyRequest, reply: FastifyReply, code: GoneCode) {
+  const statusCode = errorStatus(code);
+  const text = PAGES[code][/^fr\b/i.test(req.headers['accept-language'] ?? '') ? 'fr' : 'en'];
+  if (!req.headers.accept?.includes('text/html')) {
+    return reply.code(statusCode).send({ statusCode, code, message: text });
+  }
+  const page = `<!doctype html><meta charset="utf-8"><title>Atrium</title><p style="font-family:system-ui,sans-serif;margin:3rem">${text}</p>`;
+  return reply.code(statusCode).type('text/html; charset=utf-8').send(page);
+}
 
 /** Set on a request one node forwards to the node holding the tunnel. */
 const HOP = 'x-atrium-tunnel-hop';
@@ -46,13 +70,10 @@ async function proxyApp(routing: ProxyRouting): Promise<FastifyInstance> {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const host = req.headers.host ?? '';
     const target = await routing.resolve(host);
-    if (target.kind === 'gone') {
-      return reply.code(target.status).type('text/plain; charset=utf-8').send(PAGE[target.status]);
-    }
+    if (target.kind === 'gone') return gone(req, reply, target.code);
     if (target.kind === 'node') {
       // One hop at most: a node that does not hold the tunnel either answers 502.
-      if (req.headers[HOP])
-        return reply.code(502).type('text/plain; charset=utf-8').send(PAGE[502]);
+      if (req.headers[HOP]) return gone(req, reply, 'unavailable');
       return reply.from(`${target.nodeUrl}${req.url}`, {
         retryDelay: NO_RETRY,
         rewriteRequestHeaders: (_r, h) => ({ ...h, host, [HOP]: '1' }),
@@ -67,7 +88,7 @@ async function proxyApp(routing: ProxyRouting): Promise<FastifyInstance> {
         host: target.hostHeader ?? host,
         'x-forwarded-host': host,
       }),
-      onError: (r) => void r.code(502).type('text/plain; charset=utf-8').send(PAGE[502]),
+      onError: () => void gone(req, reply, 'unavailable'),
     });
   };
   app.all('/', handler);
@@ -92,7 +113,7 @@ async function upgrade(routing: ProxyRouting, req: IncomingMessage, socket: Dupl
   const target = await routing.resolve(req.headers.host ?? '');
   let upstream: Duplex;
   if (target.kind === 'gone' || (target.kind === 'node' && req.headers[HOP])) {
-    const status = target.kind === 'gone' ? target.status : 502;
+    const status = errorStatus(target.kind === 'gone' ? target.code : 'unavailable');
     socket.end(`HTTP/1.1 ${status} Unavailable\r\nConnection: close\r\n\r\n`);
     return;
   } else if (target.kind === 'node') {
