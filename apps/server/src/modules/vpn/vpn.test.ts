@@ -149,7 +149,6 @@ describe('a remote access session end to end (ssh2 tunnel from the gateway agent
 describe('the session log', () => {
   it("is kept as long as the project's plan keeps data (free: one month), open sessions always", async () => {
     const gw = await newGateway({ version: '8.5.0' });
-    const repo = t.modules.vpn.repo;
     const day = 86_400_000;
     const now = Date.now();
     const session = (id: string, openedAt: number, closed: boolean) => ({
