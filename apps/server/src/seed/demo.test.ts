@@ -30,6 +30,9 @@ describe('demo seed', () => {
       headers: bearer(token),
     });
     expect(waiting.json()).toMatchObject({ waiting: true });
+    // A live gateway's access log has a past session to show.
+    const log = await t.app.inject({ url: '/api/vpn/log/a4b1c2001001', headers: bearer(token) });
+    expect(log.json<{ items: { reached: string[] }[] }>().items.length).toBeGreaterThan(0);
     expect(await seedDemo(t.modules, t.app.log)).toBe(false);
   });
 

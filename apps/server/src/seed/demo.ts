@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Rank } from '@atrium/contracts/limits';
 import { newId } from '../lib/ids';
 import type { UsersModule } from '../modules/users/users.module';
-import { seedDemoProjects, type DemoProjectsModules } from './demo-projects';
+import type { VpnModule } from '../modules/vpn/vpn.module';
+import { DEMO_LIVE_MACS, seedDemoProjects, type DemoProjectsModules } from './demo-projects';
+import { seedDemoSessions } from './demo-sessions';
 
 /** Demo accounts seeded on an empty database (development only; listed in the README). */
 export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = [
@@ -18,7 +20,7 @@ export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = 
  * gateways, when no user exists yet.
  */
 export async function seedDemo(
-  modules: DemoProjectsModules & { users: UsersModule },
+  modules: DemoProjectsModules & { users: UsersModule; vpn: Pick<VpnModule, 'repo'> },
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   const { repo: usersRepo, users } = modules.users;
@@ -34,6 +36,9 @@ export async function seedDemo(
   await usersRepo.createTeamWithUser({ id: teamId, name: 'Demo' }, first);
   for (const row of rest) await usersRepo.insertUser(row);
   await seedDemoProjects(modules, log, teamId);
+  const supervisor = rest.find((r) => r.rank === 'supervisor') ?? first;
+  const live = await modules.gateways.repo.findByMacs([...DEMO_LIVE_MACS]);
+  await seedDemoSessions(modules.vpn, live, supervisor.id);
   log.warn(
     'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
   );

@@ -25,6 +25,11 @@ export class VpnRepository {
     });
   }
 
+  /** Sessions as they were (the demo's history). */
+  async insertPast(rows: Insertable<VpnSessionTable>[]) {
+    if (rows.length) await this.db.insertInto('vpn_sessions').values(rows).execute();
+  }
+
   /** The gateway's session that has not ended, if any. */
   liveByMac(mac: string, now: number) {
     return this.db
