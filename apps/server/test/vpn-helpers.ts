@@ -1,9 +1,12 @@
 import { request } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { createServer, connect, type AddressInfo, type Server } from 'node:net';
 import type { ServiceTargets } from '@atrium/gateway-agent/tunnel-client';
 import { GatewayAgent } from '@atrium/gateway-agent/agent';
 import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 import { isGatewayType } from '../src/lib/tenancy/stored-values';
+import { newId } from '../src/lib/ids';
+import { modulesOf } from './test-server';
 
 /** A gateway agent on the broker whose tunnel forwards `targets`. */
 export function startTunnelAgent(
@@ -80,4 +83,29 @@ export function tcpRoundTrip(port: number, text: string, host = '127.0.0.1'): Pr
     socket.once('close', () => reject(new Error('closed')));
     socket.setTimeout(5_000, () => socket.destroy(new Error('timeout')));
   });
+}
+
+/**
+ * A live session opened straight in the database, for a client that is not the console
+ * (OpenSSH, a second node, the permissions matrix). Returns its id.
+ */
+export async function openSessionRow(
+  app: FastifyInstance,
+  gw: { id: string; mac: string; project_id: string | null },
+  by: { id: string; team: string },
+  lengthMs = 3_600_000,
+) {
+  const id = newId();
+  const now = Date.now();
+  await modulesOf(app).vpn.repo.open({
+    id,
+    gateway_id: gw.id,
+    mac: gw.mac,
+    project_id: gw.project_id,
+    team_id: by.team,
+    opened_by: by.id,
+    opened_at: now,
+    until: now + lengthMs,
+  });
+  return id;
 }

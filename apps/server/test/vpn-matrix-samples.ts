@@ -3,6 +3,7 @@ import { newId } from '../src/lib/ids';
 import { createGateway } from './fixtures';
 import type { MatrixFixture, Sample } from './matrix-fixtures';
 import { modulesOf } from './test-server';
+import { openSessionRow } from './vpn-helpers';
 
 /** A non-virtual 8.5 gateway of the matrix project with a live session, forwarding a custom proxy. */
 export interface VpnFixture {
@@ -20,18 +21,8 @@ export async function seedVpnSession(
     version: '8.5.0',
   });
   const repo = modulesOf(app).vpn.repo;
-  const session = newId();
   const now = Date.now();
-  await repo.open({
-    id: session,
-    gateway_id: live.id,
-    mac: live.mac,
-    project_id: projectId,
-    team_id: teamId,
-    opened_by: 'matrix',
-    opened_at: now,
-    until: now + 3_600_000,
-  });
+  const session = await openSessionRow(app, live, { id: 'matrix', team: teamId });
   await repo.setForwards(session, ['config', 'custom']);
   await repo.saveCustomProxy(
     live.id,

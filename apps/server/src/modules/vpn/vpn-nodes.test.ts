@@ -14,8 +14,13 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/test-server';
-import { echoServer, proxyGet, startTunnelAgent, tcpRoundTrip } from '../../../test/vpn-helpers';
-import { newId } from '../../lib/ids';
+import {
+  echoServer,
+  openSessionRow,
+  proxyGet,
+  startTunnelAgent,
+  tcpRoundTrip,
+} from '../../../test/vpn-helpers';
 
 let page: Server;
 let echo: Awaited<ReturnType<typeof echoServer>>;
@@ -123,16 +128,7 @@ describe('several nodes share the sessions through the database', () => {
     const project = await createProject(a.app, owner.team);
     const gw = await gatewayWithSecret(a.app, { team_id: owner.team, project_id: project.id });
     const now = Date.now();
-    await a.modules.vpn.repo.open({
-      id: newId(),
-      gateway_id: gw.id,
-      mac: gw.mac,
-      project_id: project.id,
-      team_id: owner.team,
-      opened_by: owner.id,
-      opened_at: now,
-      until: now + 3_600_000,
-    });
+    await openSessionRow(a.app, gw, owner);
     client = new TunnelClient({
       mac: gw.mac,
       secret: gw.secret,

@@ -8,10 +8,9 @@ import { Client } from 'ssh2';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vpnProxyReply, vpnStatusReply } from '@atrium/contracts/vpn';
-import { newId } from '../../../lib/ids';
 import { startHubWithProject, waitFor, type HubWithProject } from '../../../../test/hub-helpers';
 import { bearer, type TestServer, type TestUser } from '../../../../test/test-server';
-import { proxyGet } from '../../../../test/vpn-helpers';
+import { openSessionRow, proxyGet } from '../../../../test/vpn-helpers';
 
 let t: TestServer;
 let owner: TestUser;
@@ -45,17 +44,7 @@ const call = (url: string) => t.app.inject({ url, headers: bearer(owner.token) }
 /** A gateway with a live session opened straight in the database (no MQTT: the client is not ours). */
 async function gatewayInSession() {
   const gw = await newGateway({ version: '8.5.0' });
-  const now = Date.now();
-  await t.modules.vpn.repo.open({
-    id: newId(),
-    gateway_id: gw.id,
-    mac: gw.mac,
-    project_id: gw.project_id,
-    team_id: owner.team,
-    opened_by: owner.id,
-    opened_at: now,
-    until: now + 3_600_000,
-  });
+  await openSessionRow(t.app, gw, owner);
   return gw;
 }
 

@@ -1,14 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import CloudIcon from '@mui/icons-material/CloudOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import type { CustomProxyReply } from '@atrium/contracts/vpn';
 import { apiErrorCode, errorMessageKey, GENERIC_ERROR_KEY } from '../../../lib/api/error-key';
+import { NeedsRemoteAlert } from './needs-remote-alert';
 import { ValueRows } from './value-rows';
 
 interface Props {
@@ -30,16 +29,9 @@ export function CustomProxyState({ query, onNeedsRemote }: Props) {
     const code = apiErrorCode(query.error);
     if (code === 'noActiveVPN' || code === 'noProxyFile') {
       return (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" startIcon={<CloudIcon />} onClick={onNeedsRemote}>
-              {t('gatewayDetail.remote.openFirst')}
-            </Button>
-          }
-        >
+        <NeedsRemoteAlert onNeedsRemote={onNeedsRemote}>
           {t(errorMessageKey(query.error))}
-        </Alert>
+        </NeedsRemoteAlert>
       );
     }
     if (code === 'missingUrl') {

@@ -8,7 +8,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import CloudIcon from '@mui/icons-material/CloudOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutline';
 import LanIcon from '@mui/icons-material/LanOutlined';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +22,7 @@ import { vpnOnline } from '../model/vpn-session';
 import { DetailDialog } from './detail-dialog';
 import { EtsHelp } from './ets-help';
 import { SessionEndValue } from './session-end-value';
+import { NeedsRemoteAlert } from './needs-remote-alert';
 import { ValueRows } from './value-rows';
 
 interface Props {
@@ -81,16 +81,9 @@ export function EtsDialog({ mac, onClose, onNeedsRemote }: Props) {
       ) : status.isError ? (
         <Alert severity="error">{t('dataNotLoaded')}</Alert>
       ) : !online ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" startIcon={<CloudIcon />} onClick={onNeedsRemote}>
-              {t('gatewayDetail.remote.openFirst')}
-            </Button>
-          }
-        >
+        <NeedsRemoteAlert onNeedsRemote={onNeedsRemote}>
           {t('warningRemoteConnexion')}
-        </Alert>
+        </NeedsRemoteAlert>
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Typography color="text.secondary">{t('gatewayDetail.ets.intro')}</Typography>

@@ -1,7 +1,7 @@
 import type { GatewayItem } from '@atrium/contracts/gateway';
 import { DETAIL_LIMITS } from './constants';
 import type { DetailAccess } from './access';
-import { versionAtLeast } from './version-at-least';
+import { versionAtLeast } from '@atrium/contracts/version';
 
 /** The buttons panel of the detail screen, in the order of spec §2. */
 const DETAIL_BUTTONS = [
