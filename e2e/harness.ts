@@ -77,14 +77,28 @@ export async function terminate(
   return 'killed';
 }
 
+/** How the server is addressed. */
+export interface ServerOptions {
+  /**
+   * The host name of `baseUrl` and of the server's PUBLIC_URL (`127.0.0.1` by default).
+   * `localhost` for remote access: the gateway's pages are served on subdomains of PUBLIC_URL's
+   * host, which must be a name (`*.localhost` is loopback in Chromium). The server listens on
+   * 127.0.0.1 either way.
+   */
+  host?: '127.0.0.1' | 'localhost';
+}
+
 /**
  * Starts the server entry as a real process (NODE_ENV=test, no demo seed, an embedded broker
  * on a free port unless `env` says otherwise) and waits for its health route.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -148,10 +162,13 @@ export async function openPage(
  * server process on a loopback port, a real SMTP server catching its mails,
  * and Debian's Chromium.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<Stack> {
   const mailbox = new Mailbox();
   const smtpUrl = await mailbox.start();
-  const server = await startServerProcess({ SMTP_URL: smtpUrl, ...env });
+  const server = await startServerProcess({ SMTP_URL: smtpUrl, ...env }, options);
   const browser = await launchChromium();
   return {
     baseUrl: server.baseUrl,
