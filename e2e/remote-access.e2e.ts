@@ -23,8 +23,8 @@ import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
 const SUPERVISOR = { email: 'supervisor@atrium.demo', password: 'Demo-Supervisor-2026!' };
 /** Every wait of this file: enough for a loaded 2-core machine. */
 const WAIT_MS = 20_000;
-/** The server's demo sweep runs every 30 s (hub.module.ts), plus time for the agent to connect. */
-const DEMO_SWEEP_WAIT_MS = 60_000;
+/** The seeded live gateways start right after the seed (main.ts); time for their agents to connect. */
+const DEMO_SWEEP_WAIT_MS = WAIT_MS;
 /** The configuration page's stylesheet sets this background (gateway-page.ts). */
 const CONFIG_PAGE_BACKGROUND = 'rgb(246, 248, 250)';
 
@@ -70,10 +70,8 @@ async function liveKloudnx(): Promise<GatewayItem & { project: string }> {
 }
 
 /**
- * Waits until the gateway's in-process agent is connected: its "online since" is renewed.
- * On a fresh data folder the server seeds the demo after its hub started, so the seeded live
- * gateways only start on the hub's next demo sweep, 30 s later; until then they are listed
- * online (the seed's value) but every command answers 409 gatewayOffline.
+ * Waits until the gateway's in-process agent is connected: its "online since" is renewed
+ * (the seed lists it online before its agent runs; commands need the agent).
  */
 async function runningAgent(mac: string, since: number) {
   await vi.waitFor(
@@ -317,6 +315,10 @@ describe('remote access to a live demo gateway, as a new user meets it', () => {
     expect(href.host).toMatch(proxySuffix);
     expect(href.host).toMatch(/^[a-z0-9]{24}-editor\./);
     editorTab = await tabOpenedBy(() => editorLink.click(), proxySuffix);
+    const dashboardLink = dialog.getByRole('link', {
+      name: fr('gatewayDetail.flowEditor.dashboard'),
+    });
+    const dashboardHref = (await dashboardLink.getAttribute('href')) ?? '';
     await closeDialog(dialog);
 
     // The stand-in's script opened ws://{host}/comms and lists what it received.
@@ -327,6 +329,12 @@ describe('remote access to a live demo gateway, as a new user meets it', () => {
     await editorTab.getByRole('button', { name: 'Send' }).click();
     await log.filter({ hasText: '"topic":"echo"' }).filter({ hasText: 'bonjour depuis' }).waitFor();
     await snap(editorTab, 'remote-access-3-flow-editor');
+
+    // The dashboard link: Node-RED's /ui/ on the same proxy host.
+    expect(new URL(dashboardHref).pathname).toBe('/ui/');
+    const ui = await editorTab.goto(dashboardHref);
+    expect(ui?.status()).toBe(200);
+    await editorTab.locator('#state').getByText('connected', { exact: true }).waitFor();
   });
 
   it("opens the ETS connection and relays one KNXnet/IP client's writes to another", async () => {

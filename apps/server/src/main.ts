@@ -7,7 +7,8 @@ import { SHUTDOWN_TIMEOUT_MS, stopServer } from './shutdown';
 async function main() {
   const config = loadConfig();
   const { app, modules } = await buildApp(config);
-  if (config.seedDemo) await seedDemo(modules, app.log);
+  // The hub started before the seed: its live demo gateways run from now, not at the next sweep.
+  if (config.seedDemo && (await seedDemo(modules, app.log))) await modules.hub.sweepDemos();
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Atrium console at ${config.publicUrl}`);
 

@@ -40,14 +40,16 @@ describe('Node-RED stand-in', () => {
     const html = await (await fetch(`${url}/`)).text();
     expect(html).toContain("location.protocol === 'https:' ? 'wss:' : 'ws:'");
     expect(html).toContain("'//' + location.host + '/comms'");
-    expect(html).toContain('href="/ui"');
+    expect(html).toContain('href="/ui/"');
     expect(nonAbsoluteLinks(html)).toEqual([]);
     expect(html).not.toMatch(/127\.0\.0\.1|localhost|wss?:\/\//);
   });
 
-  it('serves the dashboard at /ui (also on /comms) and the flows as JSON', async () => {
+  it('serves the dashboard at /ui/ (/ui redirects there; also on /comms) and the flows as JSON', async () => {
     const { url } = await standin();
-    const dashboard = await (await fetch(`${url}/ui`)).text();
+    const bare = await fetch(`${url}/ui`, { redirect: 'manual' });
+    expect([bare.status, bare.headers.get('location')]).toEqual([303, '/ui/']);
+    const dashboard = await (await fetch(`${url}/ui/`)).text();
     expect(dashboard).toContain('<table id="values">');
     expect(dashboard).toContain("location.host + '/comms'");
     expect(nonAbsoluteLinks(dashboard)).toEqual([]);

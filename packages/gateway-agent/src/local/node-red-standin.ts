@@ -2,7 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { htmlPage, styleRoute } from './gateway-page';
-import { createHttpService, pathOf, sendHtml, sendJson, type LocalService } from './http-kit';
+import {
+  createHttpService,
+  pathOf,
+  redirect,
+  sendHtml,
+  sendJson,
+  type LocalService,
+} from './http-kit';
 
 /**
  * A stand-in for Node-RED (tunnel service `nodered`, port 1880 on kloud'nX and emergy'nX):
@@ -76,7 +83,7 @@ const EDITOR = htmlPage(
   'Node-RED',
   `${STATE}
 <form id="send"><input name="text" placeholder="Message"><button>Send</button></form>
-<p><a href="/ui">Dashboard</a> · <a href="/flows">Flows (JSON)</a></p>
+<p><a href="/ui/">Dashboard</a> · <a href="/flows">Flows (JSON)</a></p>
 <ul id="log"></ul>`,
   EDITOR_SCRIPT,
 );
@@ -114,7 +121,9 @@ export function createNodeRedStandin(): NodeRedStandin {
   const http = createHttpService({
     ...styleRoute,
     '/': { GET: (_req, res) => sendHtml(res, EDITOR) },
-    '/ui': { GET: (_req, res) => sendHtml(res, DASHBOARD) },
+    // Node-RED's dashboard lives at /ui/ (its links are relative to it); /ui goes there.
+    '/ui': { GET: (_req, res) => redirect(res, '/ui/') },
+    '/ui/': { GET: (_req, res) => sendHtml(res, DASHBOARD) },
     '/flows': { GET: (_req, res) => sendJson(res, FLOWS) },
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });

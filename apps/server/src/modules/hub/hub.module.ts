@@ -167,6 +167,8 @@ export function createHubModule(d: HubModuleDeps) {
         DEMO_SWEEP_MS,
       );
     },
+    /** Starts the demo gateways the database has now (after a seed), without waiting for the sweep. */
+    sweepDemos: () => sweepNow(),
     /** The embedded broker's TCP port (0 when there is none). */
     mqttPort: () => (transport instanceof EmbeddedBroker ? transport.port : 0),
     async close() {
