@@ -96,7 +96,11 @@ export class TunnelClient {
     const client = new Client();
     this.client = client;
     let refused = false;
-    client.on('ready', () => void this.forward(client));
+    client.on('ready', () => {
+      // No Nagle: window adjustments and small replies must not wait for a delayed ACK.
+      client.setNoDelay(true);
+      void this.forward(client);
+    });
     client.on('tcp connection', (info, accept, reject) => void this.serve(info, accept, reject));
     client.on('error', (err: Error & { level?: string }) => {
       refused = err.level === 'client-authentication';

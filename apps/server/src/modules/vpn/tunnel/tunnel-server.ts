@@ -183,6 +183,8 @@ export class TunnelServer {
     socket.once('close', settle);
     socket.once('atrium:login', settle);
     socket.on('error', () => socket.destroy());
+    // No Nagle: a window adjustment or a small reply must not wait for the peer's delayed ACK.
+    socket.setNoDelay(true);
     this.ssh.injectSocket(socket);
   }
 
