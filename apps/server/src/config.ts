@@ -91,6 +91,8 @@ const envSchema = z.object({
   // Tunnel clients that have not logged in yet, at most, and how long each has to log in.
   TUNNEL_PRE_AUTH_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
   TUNNEL_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // A gateway page that sends nothing for this long is answered 503 unavailable.
+  TUNNEL_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   NODE_URL: z.url().optional(),
 });
 
@@ -167,6 +169,8 @@ export interface TunnelConfig {
   nodeUrl: string | undefined;
   preAuthMax: number;
   loginTimeoutMs: number;
+  /** A proxied page silent for this long ends with 503 unavailable. */
+  proxyTimeoutMs: number;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -253,6 +257,7 @@ function tunnelConfig(e: z.infer<typeof envSchema>): TunnelConfig {
     nodeUrl: e.NODE_URL?.replace(/\/$/, ''),
     preAuthMax: e.TUNNEL_PRE_AUTH_MAX,
     loginTimeoutMs: e.TUNNEL_LOGIN_TIMEOUT_MS,
+    proxyTimeoutMs: e.TUNNEL_PROXY_TIMEOUT_MS,
   };
 }
 

@@ -174,6 +174,7 @@ export function createVpnModule(d: VpnModuleDeps) {
         isProxyHost: (h) => hosts.parse(h) !== null,
         resolve,
         tunnel: (mac) => tunnels.get(mac),
+        timeoutMs: config.tunnel.proxyTimeoutMs,
       });
       sweeper.start();
     },

@@ -15,16 +15,34 @@ type Options = { host?: string | null; port?: number | string | null; servername
 
 const noop = () => {};
 
-/** What Node's HTTP client calls on a socket, made harmless on an SSH channel. */
+/**
+ * What Node's HTTP client calls on a socket, on an SSH channel. `setTimeout` works as a
+ * socket's does (a 'timeout' after that long without data), so the proxy's upstream timeout
+ * ends a request to a page that never answers; the rest is harmless.
+ */
 function asSocket(channel: Duplex): Socket {
-  return Object.assign(channel, {
+  let timer: NodeJS.Timeout | undefined;
+  let idleMs = 0;
+  const arm = () => {
+    clearTimeout(timer);
+    if (idleMs > 0) timer = setTimeout(() => channel.emit('timeout'), idleMs);
+  };
+  channel.on('data', arm);
+  channel.once('close', () => clearTimeout(timer));
+  const socket = Object.assign(channel, {
     setKeepAlive: noop,
     setNoDelay: noop,
-    setTimeout: noop,
+    setTimeout: (ms: number, onTimeout?: () => void) => {
+      idleMs = ms;
+      if (onTimeout) channel.once('timeout', onTimeout);
+      arm();
+      return socket;
+    },
     ref: noop,
     unref: noop,
     destroySoon: () => channel.destroy(),
-  }) as unknown as Socket;
+  });
+  return socket as unknown as Socket;
 }
 
 /** Opens the channel for `{mac}.tunnel:{port}`, or a plain TCP connection for any other host. */

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'ssh2';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vpnProxyReply, vpnStatusReply } from '@atrium/contracts/vpn';
+import { TunnelClient } from '@atrium/gateway-agent/tunnel-client';
 import { startHubWithProject, waitFor, type HubWithProject } from '../../../../test/hub-helpers';
 import { bearer, type TestServer, type TestUser } from '../../../../test/test-server';
 import { openSessionRow, proxyGet } from '../../../../test/vpn-helpers';
@@ -25,6 +26,7 @@ beforeAll(async () => {
     PUBLIC_URL: `http://localhost:${p}`,
     TUNNEL_PRE_AUTH_MAX: '5',
     TUNNEL_LOGIN_TIMEOUT_MS: '1500',
+    TUNNEL_PROXY_TIMEOUT_MS: '800',
   })));
   page = createServer((req, res) => res.end(`gateway page ${req.url}`));
   await new Promise<void>((r) => page.listen(0, '127.0.0.1', () => r()));
@@ -114,6 +116,34 @@ describe("OpenSSH's own client as the gateway", () => {
     await call(`/api/vpn/disconnect/${gw.mac}`);
     expect(await exited).not.toBeNull();
   }, 30_000);
+});
+
+describe('a gateway page that never answers', () => {
+  it('ends with 503 unavailable after TUNNEL_PROXY_TIMEOUT_MS, not at the idle timeout', async () => {
+    const gw = await gatewayInSession();
+    const silent = createNetServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const client = new TunnelClient({
+      mac: gw.mac,
+      secret: gw.secret,
+      targets: async () => ({
+        config: { host: '127.0.0.1', port: (silent.address() as AddressInfo).port },
+      }),
+      onChange: () => {},
+    });
+    client.open({ host: '127.0.0.1', port: tunnelPort(), until: Date.now() + 60_000, hostKey: '' });
+    try {
+      await waitFor(() => client.online);
+      const proxy = vpnProxyReply.parse((await call(`/api/vpn/proxy/id/${gw.id}`)).json());
+      const at = Date.now();
+      const got = await proxyGet(Number(new URL(baseUrl).port), proxy.urls.config);
+      expect(got.status).toBe(503);
+      expect(Date.now() - at).toBeLessThan(5_000);
+    } finally {
+      client.close();
+      silent.close();
+    }
+  });
 });
 
 describe('hostile tunnel clients are cut off alone', () => {

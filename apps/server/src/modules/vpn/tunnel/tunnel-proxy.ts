@@ -22,6 +22,8 @@ export interface ProxyRouting {
   isProxyHost(host: string): boolean;
   resolve(host: string): Promise<ProxyTarget>;
   tunnel(mac: string): Tunnel | undefined;
+  /** How long a page may stay silent before its request ends (503). */
+  timeoutMs: number;
 }
 
 const PAGES: Record<GoneCode, { fr: string; en: string }> = {
@@ -63,7 +65,7 @@ async function proxyApp(routing: ProxyRouting): Promise<FastifyInstance> {
   await app.register(replyFrom, {
     http: {
       agents: tunnelAgents((mac) => routing.tunnel(mac), { maxSockets: 64 }),
-      requestOptions: {},
+      requestOptions: { timeout: routing.timeoutMs },
     },
     disableRequestLogging: true,
   });
