@@ -30,6 +30,7 @@ import type { ChildProcess } from 'node:child_process';
 import { etsPortReply, vpnProxyReply, vpnStatusReply } from '@atrium/contracts/vpn';
 import { freePort } from '../apps/server/test/postgres-cluster';
 import { benchGateway, exited, waitOnline } from './hub-processes';
+import { openSshGateway } from './tunnel-openssh';
 import {
   BIG_BYTES,
   SMALL_BYTES,
@@ -403,16 +404,17 @@ export async function main(): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-tunnel-bench-'));
   const children: ChildProcess[] = [];
   try {
-    const [port, mqttPort] = [await freePort(), await freePort()];
+    const [port, mqttPort, tunnelPort] = [await freePort(), await freePort(), await freePort()];
     const server = await startTunnelServer({
       DATA_DIR: dir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      HUB_GATEWAYS: String(SESSIONS),
+      // One more than the fleet runs: its tunnel is OpenSSH's (openSshGateway).
+      HUB_GATEWAYS: String(SESSIONS + 1),
       MQTT_PORT: String(mqttPort),
       // Proxy hosts are subdomains of PUBLIC_URL's host: a name (`*.localhost`), not an address.
       PUBLIC_URL: `http://localhost:${port}`,
-      TUNNEL_PORT: '0',
+      TUNNEL_PORT: String(tunnelPort),
       TUNNEL_PUBLIC_HOST: '127.0.0.1',
       ETS_PORTS: `${ETS_FROM}-${ETS_FROM + SESSIONS + 99}`,
       // Every stream, API call and download comes from 127.0.0.1.
@@ -439,13 +441,31 @@ export async function main(): Promise<boolean> {
     console.log(
       `MiB/s direct ${tp.mibps.direct.map(f1).join(', ')}; proxied ${tp.mibps.proxied.map(f1).join(', ')}`,
     );
+    // The same downloads through a gateway whose tunnel is OpenSSH, as a real gateway's is.
+    const ssh = await openSshGateway({
+      dir,
+      index: SESSIONS,
+      tunnelPort,
+      pagePort: fleet.ready.pagePort,
+      call,
+    });
+    children.push(ssh.child);
+    const tpSsh = await throughput(port, fleet.ready.pagePort, ssh.host, {
+      server: server.child.pid ?? 0,
+      fleet: ssh.child.pid ?? 0,
+    });
+    console.log(
+      `OpenSSH gateway, MiB/s direct ${tpSsh.mibps.direct.map(f1).join(', ')}; proxied ${tpSsh.mibps.proxied.map(f1).join(', ')}`,
+    );
     const lat = await latency(port, fleet.ready.pagePort, host);
     console.log(JSON.stringify(lat));
 
     const ratio = tp.proxied / tp.direct;
+    const ratioSsh = tpSsh.proxied / tpSsh.direct;
     const latencyBound = TARGETS.p50Factor * lat.direct.p50 + TARGETS.p50PlusMs;
     const ok = {
-      throughput: ratio >= TARGETS.throughputRatio,
+      // The target is the cloud's proxy: measured with a gateway whose SSH client is OpenSSH.
+      throughput: ratioSsh >= TARGETS.throughputRatio,
       latency: lat.proxied.p50 <= latencyBound,
       sessions: s.opened === SESSIONS && s.working === SESSIONS,
     };
@@ -457,7 +477,10 @@ export async function main(): Promise<boolean> {
     console.log(`\n| measure | direct | proxied | target | result |`);
     console.log('|---|---|---|---|---|');
     console.log(
-      `| 10 MiB download, median of ${RUNS} | ${f1(tp.direct)} MiB/s | ${f1(tp.proxied)} MiB/s (${(ratio * 100).toFixed(0)} %) | ≥ ${TARGETS.throughputRatio * 100} % of direct | ${verdict(ok.throughput)} |`,
+      `| 10 MiB download, median of ${RUNS}, gateway tunnel = OpenSSH | ${f1(tpSsh.direct)} MiB/s | ${f1(tpSsh.proxied)} MiB/s (${(ratioSsh * 100).toFixed(0)} %) | ≥ ${TARGETS.throughputRatio * 100} % of direct | ${verdict(ok.throughput)} |`,
+    );
+    console.log(
+      `| 10 MiB download, median of ${RUNS}, gateway tunnel = the simulator's ssh2 | ${f1(tp.direct)} MiB/s | ${f1(tp.proxied)} MiB/s (${(ratio * 100).toFixed(0)} %) | reported | — |`,
     );
     console.log(
       `| 2 KiB page, ${REQUESTS} sequential, p50 (p99) | ${f2(lat.direct.p50)} (${f2(lat.direct.p99)}) ms | ${f2(lat.proxied.p50)} (${f2(lat.proxied.p99)}) ms | p50 ≤ 2 × direct + 5 = ${f2(latencyBound)} ms | ${verdict(ok.latency)} |`,
