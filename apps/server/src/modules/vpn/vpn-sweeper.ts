@@ -1,10 +1,11 @@
-import { PLANS, planNameSchema } from '@atrium/contracts/plans';
+import { PLAN_NAMES, PLANS, planNameSchema } from '@atrium/contracts/plans';
 import type { TunnelService } from '@atrium/contracts/vpn';
 import type { EtsPorts } from './tunnel/ets-ports';
 import type { TunnelServer } from './tunnel/tunnel-server';
 import type { VpnRepository } from './vpn.repository';
 
 const MONTH_MS = 31 * 24 * 3_600_000;
+const MIN_RETENTION_MONTHS = Math.min(...PLAN_NAMES.map((p) => PLANS[p].retentionMonths));
 const REACHED_OF: Record<TunnelService, string> = {
   config: 'http',
   nodered: 'http',
@@ -99,10 +100,18 @@ export class VpnSweeper {
     }
   }
 
-  /** The session log is kept as long as the project's plan keeps its data. */
+  /**
+   * The session log is kept as long as the project's plan keeps its data. Only projects with
+   * sessions older than the shortest retention are looked at (writes wait for SQLite's lock).
+   */
   async prune(now: number) {
     this.lastPrune = now;
+    const candidates = new Set(
+      await this.d.repo.projectsWithSessionsBefore(now - MIN_RETENTION_MONTHS * MONTH_MS),
+    );
+    if (!candidates.size) return;
     for (const p of await this.d.projects()) {
+      if (!candidates.has(p.id)) continue;
       const plan = planNameSchema.safeParse(p.logger_subscription);
       const months = PLANS[plan.success ? plan.data : 'free'].retentionMonths;
       await this.d.repo.prune(p.id, now - months * MONTH_MS);

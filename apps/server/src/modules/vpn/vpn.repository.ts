@@ -60,14 +60,29 @@ export class VpnRepository {
     return Number(res.numUpdatedRows) > 0;
   }
 
-  /** Ends every session whose `until` has passed (any node may run it: the update is idempotent). */
+  /**
+   * Ends every session whose `until` has passed (any node may run it: the update is
+   * idempotent). It reads first and writes only when there is something to end: on SQLite a
+   * write every second would wait for the write lock the telegram writer holds.
+   */
   async expireDue(now: number) {
-    await this.db
-      .updateTable('vpn_sessions')
-      .set({ closed_at: sql`until`, close_reason: 'expired', tunnel_node: null, ets_port: null })
+    const due = await this.db
+      .selectFrom('vpn_sessions')
+      .select('id')
       .where('closed_at', 'is', null)
       .where('until', '!=', -1)
       .where('until', '<=', now)
+      .execute();
+    if (!due.length) return;
+    await this.db
+      .updateTable('vpn_sessions')
+      .set({ closed_at: sql`until`, close_reason: 'expired', tunnel_node: null, ets_port: null })
+      .where(
+        'id',
+        'in',
+        due.map((r) => r.id),
+      )
+      .where('closed_at', 'is', null)
       .execute();
   }
 
@@ -204,6 +219,18 @@ export class VpnRepository {
       .orderBy('opened_at', 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /** Projects with ended sessions opened before `cutoff` (a read: most sweeps find none). */
+  async projectsWithSessionsBefore(cutoff: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('vpn_sessions')
+      .select('project_id')
+      .distinct()
+      .where('closed_at', 'is not', null)
+      .where('opened_at', '<', cutoff)
+      .execute();
+    return rows.flatMap((r) => (r.project_id ? [r.project_id] : []));
   }
 
   /** Deletes the project's ended sessions opened before `cutoff` (plan retention). */
