@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { DETAIL_LIMITS } from '../model/constants';
 import { localAccessUrl } from '../model/info-format';
 import { useProxyLinks } from './use-proxy-links';
+import { NewTabButton } from './new-tab-button';
 
 interface Props {
   mac: string;
@@ -59,16 +60,9 @@ export function FlowEditorLinks({ mac, ip, showModules, readOnly, onNeedsRemote 
           },
         ].map(({ icon, label, href }) =>
           href ? (
-            <Button
-              key={label}
-              variant="outlined"
-              startIcon={icon}
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            <NewTabButton key={label} variant="outlined" startIcon={icon} href={href}>
               {label}
-            </Button>
+            </NewTabButton>
           ) : (
             <Tooltip key={label} title={noProxy}>
               <span>
@@ -87,15 +81,9 @@ export function FlowEditorLinks({ mac, ip, showModules, readOnly, onNeedsRemote 
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         {local ? (
-          <Button
-            variant="text"
-            startIcon={<HomeIcon />}
-            href={local}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <NewTabButton variant="text" startIcon={<HomeIcon />} href={local}>
             {t('gatewayDetail.flowEditor.localAccess')}
-          </Button>
+          </NewTabButton>
         ) : (
           <Button variant="text" startIcon={<HomeIcon />} disabled>
             {t('gatewayDetail.flowEditor.localAccess')}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyValue } from '../info/copy-value';
 import { openWhenReady } from './open-in-new-tab';
 import { useProxyLinks } from './use-proxy-links';
+import { NewTabButton } from './new-tab-button';
 
 interface Props {
   mac: string;
@@ -46,15 +47,9 @@ export function LegacyPoolLinks({ mac, readOnly, onNeedsRemote }: Props) {
               {t('gatewayDetail.flowEditor.generateLink')}
             </Button>
             {appUrl ? (
-              <Button
-                variant="contained"
-                startIcon={<OpenInNewIcon />}
-                href={appUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
+              <NewTabButton variant="contained" startIcon={<OpenInNewIcon />} href={appUrl}>
                 {t('gatewayDetail.pool.goToApp')}
-              </Button>
+              </NewTabButton>
             ) : (
               <Button
                 variant="outlined"
