@@ -36,6 +36,8 @@ const ROLE = 'TUNNEL_BENCH_ROLE';
 const PROFILE = process.env.TUNNEL_BENCH_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TUNNEL_BENCH_PROFILE}`]
   : [];
+/** TUNNEL_BENCH_SERVER_ARGS: more Node flags for the server (e.g. `--trace-gc`, its lines on stderr). */
+const SERVER_FLAGS = process.env.TUNNEL_BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
 
 /** Runs this file in a new process; resolves with it and its ready line's JSON. */
 function startRole(
@@ -56,6 +58,7 @@ function startRole(
     child.once('exit', (code) => reject(new Error(`tunnel bench ${role} exited with ${code}`)));
     createInterface({ input: child.stdout ?? process.stdin }).on('line', (line) => {
       if (line.startsWith(prefix)) resolve({ child, json: JSON.parse(line.slice(prefix.length)) });
+      else if (SERVER_FLAGS.length && role === 'server') console.error(line);
     });
   });
 }
@@ -64,7 +67,10 @@ function startRole(
 export async function startTunnelServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; ready: HubReady }> {
-  const { child, json } = await startRole('server', env, 'HUB_READY ', ['--expose-gc']);
+  const { child, json } = await startRole('server', env, 'HUB_READY ', [
+    '--expose-gc',
+    ...SERVER_FLAGS,
+  ]);
   return { child, ready: hubReady.parse(json) };
 }
 

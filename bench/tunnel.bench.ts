@@ -17,7 +17,8 @@
  * bench sends to 127.0.0.1 with the proxy host as Host), HTTP_MAX_CONNECTIONS_PER_IP=0 (every
  * stream and API call comes from 127.0.0.1), ETS_PORTS 51000-…, TUNNEL_PORT=0, RETENTION_SWEEP_HOURS=0.
  * Knobs: TUNNEL_BENCH_SESSIONS (200), TUNNEL_BENCH_RUNS (downloads each way, 7),
- * TUNNEL_BENCH_REQUESTS (small pages each way, 500), TUNNEL_BENCH_PROFILE=DIR (CPU profiles of the
+ * TUNNEL_BENCH_REQUESTS (small pages each way, 500), TUNNEL_BENCH_SERVER_ARGS (more Node flags
+ * for the server, e.g. `--trace-gc`), TUNNEL_BENCH_PROFILE=DIR (CPU profiles of the
  * server and the gateway fleet). Run alone: `node --import tsx bench/tunnel.bench.ts`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -23,19 +23,35 @@ const noop = () => {};
 function asSocket(channel: Duplex): Socket {
   let timer: NodeJS.Timeout | undefined;
   let idleMs = 0;
-  const arm = () => {
-    clearTimeout(timer);
-    if (idleMs > 0) timer = setTimeout(() => channel.emit('timeout'), idleMs);
+  let lastData = 0;
+  // One timer per idle period, not one per chunk: it looks at the last chunk's time when it fires.
+  const fire = () => {
+    const quiet = performance.now() - lastData;
+    if (quiet < idleMs) timer = setTimeout(fire, idleMs - quiet);
+    else {
+      timer = undefined;
+      channel.emit('timeout');
+    }
   };
-  channel.on('data', arm);
+  channel.on('data', () => {
+    lastData = performance.now();
+  });
   channel.once('close', () => clearTimeout(timer));
   const socket = Object.assign(channel, {
     setKeepAlive: noop,
     setNoDelay: noop,
+    // As net.Socket's: 0 disarms and removes the callback (the HTTP agent does so on every reuse).
     setTimeout: (ms: number, onTimeout?: () => void) => {
       idleMs = ms;
+      clearTimeout(timer);
+      timer = undefined;
+      if (ms === 0) {
+        if (onTimeout) channel.removeListener('timeout', onTimeout);
+        return socket;
+      }
+      lastData = performance.now();
+      timer = setTimeout(fire, ms);
       if (onTimeout) channel.once('timeout', onTimeout);
-      arm();
       return socket;
     },
     ref: noop,

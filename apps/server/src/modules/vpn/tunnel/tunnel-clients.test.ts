@@ -65,6 +65,22 @@ function sshLogin(mac: string, password: string): Promise<Client> {
   });
 }
 
+/** An ssh2 client logged in as the gateway with only these ciphers on offer (or refused). */
+function sshLoginWith(mac: string, password: string, cipher: string[]): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const c = new Client();
+    c.on('ready', () => resolve(c)).on('error', reject);
+    c.connect({
+      host: '127.0.0.1',
+      port: tunnelPort(),
+      username: mac,
+      password,
+      readyTimeout: 5_000,
+      algorithms: { cipher: cipher as never },
+    });
+  });
+}
+
 const closed = (c: Client) => new Promise<void>((r) => c.once('close', () => r()));
 
 describe("OpenSSH's own client as the gateway", () => {
@@ -82,7 +98,7 @@ describe("OpenSSH's own client as the gateway", () => {
     const ssh = spawn(
       'ssh',
       [
-        ...['-F', '/dev/null', '-N', '-p', String(tunnelPort())],
+        ...['-F', '/dev/null', '-N', '-v', '-p', String(tunnelPort())],
         ...['-o', `UserKnownHostsFile=${knownHosts}`, '-o', 'StrictHostKeyChecking=yes'],
         ...['-o', 'PreferredAuthentications=password', '-o', 'PubkeyAuthentication=no'],
         ...['-o', 'NumberOfPasswordPrompts=1', '-o', 'ExitOnForwardFailure=yes'],
@@ -109,6 +125,8 @@ describe("OpenSSH's own client as the gateway", () => {
     );
     const got = await proxyGet(Number(new URL(baseUrl).port), `${proxy.urls.config}hello`);
     expect(got.body).toBe('gateway page /hello');
+    // OpenSSH would pick chacha20-poly1305 or AES-CTR first; the endpoint offers AES-GCM only.
+    expect(stderr).toMatch(/server->client cipher: aes128-gcm@openssh\.com/);
     // Only the page was forwarded: the flow editor's host has nothing behind it.
     const editor = await proxyGet(Number(new URL(baseUrl).port), proxy.urls.editor);
     expect(editor.status).toBe(503);
@@ -153,6 +171,15 @@ describe('hostile tunnel clients are cut off alone', () => {
     await expect(sshLogin('0123456789ab', gw.secret)).rejects.toThrow(/authentication/i);
     const idle = await newGateway();
     await expect(sshLogin(idle.mac, idle.secret)).rejects.toThrow(/authentication/i);
+  });
+
+  it('speaks AES-GCM only: a client offering nothing else is refused, one offering it too logs in', async () => {
+    const gw = await gatewayInSession();
+    await expect(
+      sshLoginWith(gw.mac, gw.secret, ['chacha20-poly1305@openssh.com', 'aes128-ctr']),
+    ).rejects.toThrow(/cipher|algorithm|handshake/i);
+    const c = await sshLoginWith(gw.mac, gw.secret, ['aes128-ctr', 'aes256-gcm@openssh.com']);
+    c.end();
   });
 
   it("refuses forwards of another gateway's or unknown ports, and channels it opens; a flood ends its connection", async () => {
