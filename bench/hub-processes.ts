@@ -6,14 +6,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { nodeFlags, profileFlags } from './knobs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The server runs as `npm start` does (apps/server/package.json), plus HUB_BENCH_SERVER_ARGS. */
-const SERVER_FLAGS = process.env.HUB_BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+const SERVER_FLAGS = nodeFlags('HUB_BENCH_SERVER_ARGS');
 /** HUB_BENCH_PROFILE=DIR writes a V8 CPU profile of every child process to DIR. */
-const PROFILE = process.env.HUB_BENCH_PROFILE
-  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.HUB_BENCH_PROFILE}`]
-  : [];
+const PROFILE = profileFlags('HUB_BENCH_PROFILE');
 
 /** The i-th seeded gateway: MAC and device secret (bench/hub-server.ts seeds them). */
 export const benchGateway = (i: number) => {

@@ -17,6 +17,7 @@ import { newId, sha256 } from '../apps/server/src/lib/ids';
 import { newGatewayRow } from '../apps/server/src/modules/gateways/gateway-rows';
 import { newProjectRow } from '../apps/server/src/modules/projects/project-view';
 import { benchGateway } from './hub-processes';
+import { envNumber } from './knobs';
 
 const PER_PROJECT = 100;
 const config = loadConfig({
@@ -60,7 +61,7 @@ async function seed(count: number) {
   writeFileSync(credentials, `${lines.join('\n')}\n`);
 }
 
-if (!existsSync(credentials)) await seed(Number(process.env.HUB_GATEWAYS ?? 1000));
+if (!existsSync(credentials)) await seed(envNumber('HUB_GATEWAYS', 1000));
 const admin = await usersRepo.findByEmail('hub-bench@atrium.local');
 if (!admin) throw new Error('no bench admin');
 const projects = await app.db.selectFrom('projects').select('id').orderBy('name').execute();

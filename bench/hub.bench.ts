@@ -29,9 +29,10 @@ import {
   startSim,
   waitOnline,
 } from './hub-processes';
+import { envNumber } from './knobs';
 
-const GATEWAYS = Number(process.env.HUB_BENCH_GATEWAYS ?? 5_000);
-const STEADY_SECONDS = Number(process.env.HUB_BENCH_SECONDS ?? 60);
+const GATEWAYS = envNumber('HUB_BENCH_GATEWAYS', 5_000);
+const STEADY_SECONDS = envNumber('HUB_BENCH_SECONDS', 60);
 const SIMS = 2;
 const TARGETS = { onlineSeconds: 60, rssMiB: 1536, p99Ms: 200 };
 const TICK = 100; // clock ticks per second in /proc/{pid}/stat

@@ -22,6 +22,7 @@ import { GatewayAgent } from '@atrium/gateway-agent/agent';
 import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 import type { ServiceTargets } from '@atrium/gateway-agent/tunnel-client';
 import { benchGateway, hubReady, type HubReady } from './hub-processes';
+import { envNumber, nodeFlags, profileFlags } from './knobs';
 
 export const BIG_BYTES = 10 * 2 ** 20;
 export const SMALL_BYTES = 2 * 2 ** 10;
@@ -33,11 +34,9 @@ export type FleetReady = z.infer<typeof fleetReady>;
 
 const ROLE = 'TUNNEL_BENCH_ROLE';
 /** TUNNEL_BENCH_PROFILE=DIR writes a V8 CPU profile of the server and of the fleet to DIR. */
-const PROFILE = process.env.TUNNEL_BENCH_PROFILE
-  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TUNNEL_BENCH_PROFILE}`]
-  : [];
+const PROFILE = profileFlags('TUNNEL_BENCH_PROFILE');
 /** TUNNEL_BENCH_SERVER_ARGS: more Node flags for the server (e.g. `--trace-gc`, its lines on stderr). */
-const SERVER_FLAGS = process.env.TUNNEL_BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+const SERVER_FLAGS = nodeFlags('TUNNEL_BENCH_SERVER_ARGS');
 
 /** Runs this file in a new process; resolves with it and its ready line's JSON. */
 function startRole(
@@ -182,6 +181,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   else
     await runFleet(
       process.env.TUNNEL_FLEET_BROKER ?? 'mqtt://127.0.0.1:1883',
-      Number(process.env.TUNNEL_FLEET_COUNT ?? 1),
+      envNumber('TUNNEL_FLEET_COUNT', 1),
     );
 }

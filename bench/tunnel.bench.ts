@@ -40,10 +40,11 @@ import {
   startGatewayFleet,
   startTunnelServer,
 } from './tunnel-processes';
+import { envNumber } from './knobs';
 
-const SESSIONS = Number(process.env.TUNNEL_BENCH_SESSIONS ?? 200);
-const RUNS = Number(process.env.TUNNEL_BENCH_RUNS ?? 7);
-const REQUESTS = Number(process.env.TUNNEL_BENCH_REQUESTS ?? 500);
+const SESSIONS = envNumber('TUNNEL_BENCH_SESSIONS', 200);
+const RUNS = envNumber('TUNNEL_BENCH_RUNS', 7);
+const REQUESTS = envNumber('TUNNEL_BENCH_REQUESTS', 500);
 /** Sessions being opened at once (each: open, wait for its tunnel, ETS port, connection, stream). */
 const OPENING = 10;
 const ETS_FROM = 51_000;
