@@ -102,6 +102,13 @@ const catalogue = {
   noAddressSelected: own(400),
   favoriteNotFound: own(404),
   favoriteAlreadyExists: own(409),
+  // alerts and notifications (document 2 §5, §8; issue 14)
+  thresholdsLimit: own(400),
+  invalidForm: own(400),
+  mailBody: own(400),
+  pushoverFieldEmpty: own(400),
+  thresholdsUnsupported: own(409),
+  muteNotFound: own(404),
   // remote access (document 1 §8, document 3 §7 "VPN service")
   noActiveVPN: { status: 409, key: 'noActiveVPNConnection' },
   noProxyFile: { status: 404, key: 'noActiveVPNConnection' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { GATEWAY_ADDONS, gatewayTypeSchema, macSchema } from './gateway';
 import { emailSchema } from './user';
+import { NOTIFICATION_LANGUAGES, quietHoursSchema, storedThreshold } from './alerts';
 
 /**
  * The caller's role on a project: `owner` for the owning team's members (and
@@ -38,6 +39,7 @@ export const loggerSchema = z.object({
   vpn_licence: z.number().describe('hours of remote access added by licences'),
   address: z.number().describe('maximum monitored addresses'),
   maxThresholds: z.number(),
+  thresholds: z.array(storedThreshold),
   voltage: z.object({
     activate: z.boolean(),
     minimum: z.number().nullable(),
@@ -56,6 +58,7 @@ export const DEFAULT_LOGGER: Logger = {
   vpn_licence: 0,
   address: 50,
   maxThresholds: 10,
+  thresholds: [],
   voltage: { activate: false, minimum: null, maximum: null },
 };
 
@@ -71,12 +74,16 @@ export const notificationSchema = z.object({
     enabled: z.boolean(),
     options: z.object({ mails: z.array(z.string()).max(2) }),
     events: NOTIFICATION_EVENTS,
+    quietHours: quietHoursSchema.optional(),
   }),
   pushover: z.object({
     enabled: z.boolean(),
     options: z.object({ user: z.string(), token: z.string() }),
     events: NOTIFICATION_EVENTS,
+    quietHours: quietHoursSchema.optional(),
   }),
+  /** The language of the mails and pushes (the console's when saved); French by default. */
+  language: z.enum(NOTIFICATION_LANGUAGES).optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -120,6 +120,8 @@ export interface ProjectTable {
   voltage_maximum: number | null;
   /** Notification settings as JSON; null means the defaults. */
   notification: string | null;
+  /** Thresholds as a JSON list (document 2 §3 logger.thresholds); null means none. */
+  logger_thresholds: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -288,6 +290,72 @@ export interface GraphFavoriteTable {
   updated_at: number;
 }
 
+/** Per project: offline delay and watchdog (JSON), and what stopped a channel. */
+export interface AlertSettingsTable {
+  project_id: string;
+  settings: string;
+  /** JSON {at, reason} when the channel was refused (Pushover's invalid key); null when fine. */
+  email_problem: string | null;
+  pushover_problem: string | null;
+  updated_at: number;
+}
+
+export interface AlertMuteTable {
+  id: string;
+  project_id: string;
+  /** null mutes the whole project. */
+  mac: string | null;
+  until: number;
+  created_by: string;
+  created_at: number;
+}
+
+export interface AlertTable {
+  id: string;
+  project_id: string;
+  mac: string;
+  kind: string;
+  /** threshold:{id}, voltage:{mac}, status:{mac}, stale:{mac}:{ga}, busload:{mac}. */
+  rule_key: string;
+  rule: string | null;
+  address: string | null;
+  condition: string | null;
+  limit_value: number | null;
+  unit: string | null;
+  value: number | null;
+  raised_at: number;
+  cleared_at: number | null;
+  clear_value: number | null;
+  muted: Flag;
+}
+
+/** The outbox: one row per alert transition and channel, sent once. */
+export interface AlertNotificationTable {
+  id: string;
+  alert_id: string;
+  project_id: string;
+  channel: string;
+  /** raised or cleared. */
+  transition: string;
+  /** pending, sending, sent, failed (gave up), dropped (cleared during quiet hours). */
+  status: string;
+  attempts: number;
+  next_at: number;
+  claimed_until: number | null;
+  created_at: number;
+  sent_at: number | null;
+  last_error: string | null;
+}
+
+export interface AlertDeliveryAttemptTable {
+  id: string;
+  notification_id: string;
+  at: number;
+  outcome: string;
+  http_status: number | null;
+  detail: string | null;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -316,4 +384,9 @@ export interface Database {
   ets_files: EtsFileTable;
   monitored_addresses: MonitoredAddressTable;
   graph_favorites: GraphFavoriteTable;
+  alert_settings: AlertSettingsTable;
+  alert_mutes: AlertMuteTable;
+  alerts: AlertTable;
+  alert_notifications: AlertNotificationTable;
+  alert_delivery_attempts: AlertDeliveryAttemptTable;
 }

@@ -7,6 +7,7 @@ import * as m0005 from './0005-monitoring';
 import * as m0006 from './0006-paris-day-rollups';
 import * as m0007 from './0007-abuse-limits';
 import * as m0008 from './0008-remote-access';
+import * as m0009 from './0009-alerts';
 
 /** Every migration, by its number; new ones are appended here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-paris-day-rollups': m0006,
   '0007-abuse-limits': m0007,
   '0008-remote-access': m0008,
+  '0009-alerts': m0009,
 };

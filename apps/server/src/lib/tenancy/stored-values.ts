@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { storedThreshold, type Threshold } from '@atrium/contracts/alerts';
 import { GATEWAY_ADDONS, type GatewayAddon } from '@atrium/contracts/gateway';
 import { GATEWAY_TYPES, type GatewayType } from '@atrium/contracts/limits';
 import {
@@ -39,6 +41,19 @@ export function parseNotification(text: string | null): Notification {
   }
 }
 
+const storedThresholds = z.array(storedThreshold);
+
+/** Stored thresholds; none when absent or unreadable. */
+export function parseThresholds(text: string | null | undefined): Threshold[] {
+  if (!text) return [];
+  try {
+    const parsed = storedThresholds.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The logger settings of a stored project (document 2 §3). */
 export function toLogger(p: ProjectTable): Logger {
   return {
@@ -51,6 +66,7 @@ export function toLogger(p: ProjectTable): Logger {
     vpn_licence: p.logger_vpn_licence,
     address: p.logger_address,
     maxThresholds: p.logger_max_thresholds,
+    thresholds: parseThresholds(p.logger_thresholds),
     voltage: {
       activate: p.voltage_activate === 1,
       minimum: p.voltage_minimum,

@@ -102,6 +102,7 @@ export function newProjectRow(teamId: string, name: string): ProjectRow {
     voltage_minimum: null,
     voltage_maximum: null,
     notification: null,
+    logger_thresholds: null,
     created_at: now,
     updated_at: now,
   };
