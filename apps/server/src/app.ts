@@ -9,6 +9,7 @@ import { LIMITS } from '@atrium/contracts/limits';
 import type { Config } from './config';
 import { openDatabase, migrateToLatest, type Db } from './db/database';
 import { createTenancy } from './lib/tenancy/tenancy';
+import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createGatewaysModule } from './modules/gateways/gateways.module';
 import { createHubModule } from './modules/hub/hub.module';
 import { createInformationModule } from './modules/information/information.module';
@@ -132,8 +133,22 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     log,
     commands: hub.service,
     events: hub.events,
+    // Voltage limits changed: the alert engine reads the project's rules again.
+    onLoggerChange: (projectId) => void alerts.engine.reloadProject(projectId),
   });
   hub.useMonitorLists(monitoring);
+  const alerts = createAlertsModule({
+    db,
+    projects: projects.repo,
+    gateways: gateways.repo,
+    mailer,
+    config: config.alerts,
+    publicUrl: config.publicUrl,
+    log,
+    events: hub.events,
+    addressNames: async (projectId) =>
+      new Map((await monitoring.ets.simplified(projectId)).map((a) => [a.address, a.name])),
+  });
   const realtime = createRealtimeModule({
     httpServer: app.server,
     sessions: users.sessions,
@@ -155,7 +170,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     demoLiveMacs: config.seedDemo ? DEMO_LIVE_MACS : [],
   });
   const system = createSystemModule({ db, i18nDir: config.i18nDir });
-  return { db, ...accounts, timeseries, hub, monitoring, realtime, vpn, system };
+  return { db, ...accounts, timeseries, hub, monitoring, alerts, realtime, vpn, system };
 }
 
 /** Stops what the modules run, in order: live connections first, the database last. */
@@ -170,6 +185,7 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
   // Before the HTTP server closes: open sockets and MQTT connections would keep it waiting.
   app.addHook('preClose', async () => {
     await m.vpn.close();
+    await m.alerts.stop();
     await m.realtime.close();
     await m.hub.close();
   });
@@ -197,6 +213,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.licences.routes);
   await app.register(m.information.routes);
   await app.register(m.monitoring.routes);
+  await app.register(m.alerts.routes);
   await app.register(m.vpn.routes);
   await app.register(webPlugin, { webDist: config.webDist });
 }
@@ -226,6 +243,7 @@ export async function buildApp(config: Config) {
   if (config.hubRuns) {
     await modules.hub.start(app.server);
     await modules.realtime.start();
+    await modules.alerts.start();
     // Last: its proxy hosts go in front of the listeners the hub and the sockets attached.
     await modules.vpn.start(app.server);
   }

@@ -53,6 +53,14 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
   HUB_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Alerts (docs/operations.md, "Alerts"): Pushover's message endpoint, the outbox's poll,
+  // how often every node reloads every project's rules, the watchdog's sweep.
+  PUSHOVER_URL: z.url().default('https://api.pushover.net/1/messages.json'),
+  ALERT_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  ALERT_RULES_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  ALERT_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  // First retry of a notification that failed (then x3 each time, at most 15 min).
+  ALERT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   // Abuse limits of the public routes (docs/operations.md, "Abuse limits"); unset: the defaults.
   ABUSE_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   ABUSE_MAILS_PER_HOUR: z.coerce.number().int().min(1).optional(),
@@ -153,6 +161,16 @@ export interface Config {
   retentionSweepMs: number;
   http: HttpLimits;
   tunnel: TunnelConfig;
+  alerts: AlertsConfig;
+}
+
+/** Alerts and notifications (issue 14). */
+export interface AlertsConfig {
+  pushoverUrl: string;
+  outboxPollMs: number;
+  rulesRefreshMs: number;
+  sweepMs: number;
+  retryBaseMs: number;
 }
 
 /** Remote access settings (decision 0017). */
@@ -241,6 +259,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
     http: httpLimits(e),
     tunnel: tunnelConfig(e),
+    alerts: {
+      pushoverUrl: e.PUSHOVER_URL,
+      outboxPollMs: e.ALERT_OUTBOX_POLL_MS,
+      rulesRefreshMs: e.ALERT_RULES_REFRESH_MS,
+      sweepMs: e.ALERT_SWEEP_MS,
+      retryBaseMs: e.ALERT_RETRY_BASE_MS,
+    },
   };
 }
 

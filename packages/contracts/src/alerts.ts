@@ -269,13 +269,19 @@ export const alertSettingsSchema = z.strictObject({
     minutes: z.number().int().min(1, 'invalidForm').max(1440, 'invalidForm'),
   }),
 });
-export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+/** The settings as stored and answered (MACs and addresses already normalised). */
+export const storedAlertSettings = z.object({
+  offlineDelaySeconds: z.number(),
+  stale: z.array(z.object({ gateway: z.string(), address: z.string(), minutes: z.number() })),
+  busload: z.object({ enabled: z.boolean(), percent: z.number(), minutes: z.number() }),
+});
+export type AlertSettings = z.infer<typeof storedAlertSettings>;
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   offlineDelaySeconds: OFFLINE_DELAY_DEFAULT_S,
   stale: [],
   busload: { enabled: false, percent: 60, minutes: 5 },
 };
-export const alertSettingsReply = z.object({ settings: alertSettingsSchema });
+export const alertSettingsReply = z.object({ settings: storedAlertSettings });
 
 /** Socket.io event of a raised or cleared alert, in the project's room. */
 export const ALERT_SOCKET_EVENT = 'project:alert';

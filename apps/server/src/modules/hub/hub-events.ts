@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Alert } from '@atrium/contracts/alerts';
 import type {
   GatewayInfoEvent,
   GatewayStateEvent,
@@ -12,7 +13,12 @@ export interface HubEventMap {
   info: [GatewayInfoEvent];
   update: [GatewayUpdateEvent];
   telegrams: [TelegramsEvent];
+  /** An alert raised or cleared by this node (the alerts module). */
+  alert: [Alert];
 }
 
-/** Typed emitter between the hub and the realtime module, so neither imports the other. */
+/**
+ * Typed emitter between the hub, the alerts module and the realtime module, so none imports
+ * another.
+ */
 export class HubEvents extends EventEmitter<HubEventMap> {}

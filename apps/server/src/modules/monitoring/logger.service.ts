@@ -14,6 +14,8 @@ export interface LoggerDeps {
   projects: ProjectsRepository;
   monitored: Pick<MonitoredService, 'notifyProject'>;
   recorder: Pick<VoltageRecorder, 'forget'>;
+  /** Told after the voltage limits change (the alert engine). */
+  onChange?: (projectId: string) => void;
 }
 
 const isLoggerKey = (key: string): key is LoggerKey => LOGGER_KEYS.some((k) => k === key);
@@ -92,6 +94,7 @@ export class LoggerService {
       voltage_minimum: voltage.minimum,
       voltage_maximum: voltage.maximum,
     });
+    this.d.onChange?.(projectId);
     return voltage;
   }
 }

@@ -32,6 +32,8 @@ export interface MonitoringDeps {
   commands?: Pick<Hub, 'reachable' | 'command'>;
   /** The hub's events: the supply voltage of every `info` is recorded. */
   events?: Pick<HubEvents, 'on'>;
+  /** A project's logger settings changed (voltage limits): the alert engine reloads them. */
+  onLoggerChange?: (projectId: string) => void;
 }
 
 /** The monitoring services, its routes, and the two entry points the gateway hub calls. */
@@ -85,7 +87,12 @@ export function createMonitoringModule(d: MonitoringDeps): MonitoringModule {
       .recordVoltage(e.project, e.mac, Date.now(), e.volt)
       .catch((err: unknown) => d.log.warn({ err, mac: e.mac }, 'supply voltage not recorded'));
   });
-  const logger = new LoggerService({ projects: d.projects, monitored, recorder });
+  const logger = new LoggerService({
+    projects: d.projects,
+    monitored,
+    recorder,
+    onChange: d.onLoggerChange ?? (() => {}),
+  });
   const graph = new GraphService({
     store: d.timeseries,
     monitored: monitoredRepo,

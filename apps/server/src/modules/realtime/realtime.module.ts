@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { joinRequest, SOCKET_EVENTS } from '@atrium/contracts/hub';
+import { ALERT_SOCKET_EVENT } from '@atrium/contracts/alerts';
 import type { SessionUser } from '../../lib/session-user';
 import type { ProjectAccess } from '../../lib/tenancy/project-access';
 import type { HubEvents } from '../hub/hub-events';
@@ -141,6 +142,7 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
+  d.events.on('alert', (e) => relay(projectRoom(e.project), ALERT_SOCKET_EVENT, e));
   return {
     disconnectUsers: async (userIds: string[]) => {
       io.in(userIds.map(userRoom)).disconnectSockets(true);
