@@ -26,6 +26,8 @@ import { MonitoredAddressesDialog } from './monitored-addresses-dialog';
 import { etsInfosQuery } from './api/monitoring-api';
 import { RecordingSection } from './recording-section';
 import { SectionCard } from './section-card';
+import { ThresholdsDialog } from './thresholds-dialog';
+import { ThresholdsSection } from './thresholds-section';
 import { VoltageDialog } from './voltage-dialog';
 
 interface Props {
@@ -33,11 +35,13 @@ interface Props {
   onClose: () => void;
 }
 
-type Sub = { kind: 'ets' | 'voltage' | 'graph' } | { kind: 'addresses'; gateway: GatewaySummary };
+type Sub =
+  | { kind: 'ets' | 'thresholds' | 'voltage' | 'graph' }
+  | { kind: 'addresses'; gateway: GatewaySummary };
 
 /**
  * Monitoring/recording dialog (spec document 2 §2 dialog 7): recording status and
- * pause, monitored addresses per gateway, ETS file, voltage monitoring, and the
+ * pause, monitored addresses per gateway, ETS file, thresholds, voltage monitoring, and the
  * way to the graphs and to the Modbus meters route.
  */
 export function MonitoringDialog({ project, onClose }: Props) {
@@ -99,6 +103,11 @@ export function MonitoringDialog({ project, onClose }: Props) {
                   </Button>
                 }
               />
+              <ThresholdsSection
+                thresholds={data.logger.thresholds}
+                canEdit={canEdit}
+                onOpen={() => setSub({ kind: 'thresholds' })}
+              />
               <SectionCard
                 testId="voltage-section"
                 icon={<BoltIcon />}
@@ -144,6 +153,14 @@ export function MonitoringDialog({ project, onClose }: Props) {
         </DialogActions>
       </Dialog>
       {sub?.kind === 'ets' && <EtsDialog project={project} canEdit={canEdit} onClose={closeSub} />}
+      {sub?.kind === 'thresholds' && data && (
+        <ThresholdsDialog
+          project={project}
+          gateways={data.gateways}
+          canEdit={canEdit}
+          onClose={closeSub}
+        />
+      )}
       {sub?.kind === 'voltage' && voltage && (
         <VoltageDialog project={project} voltage={voltage} onClose={closeSub} />
       )}

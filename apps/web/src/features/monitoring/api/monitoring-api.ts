@@ -1,9 +1,12 @@
+import { thresholdsReply, type ThresholdInput } from '@atrium/contracts/alerts';
 import {
   etsDeleteReply,
   etsInfosReply,
+  etsSimplifiedReply,
   etsUploadReply,
   gatewayEtsReply,
   gatewayMonitorReply,
+  loggerOptionsReply,
   loggerReply,
   monitoredResetReply,
   projectMonitoredCountReply,
@@ -61,6 +64,25 @@ export const monitoringApi = {
     api.post(`/api/project/logs/pause/${enc(id)}`, { pause }, { schema: loggerReply }),
   voltage: (id: string, body: VoltageSettings) =>
     api.post(`/api/project/voltage/options/${enc(id)}`, body, { schema: voltageReply }),
+  etsSimplified: (id: string, signal?: AbortSignal) =>
+    api
+      .get(`/api/project/ets/simplified/${enc(id)}`, { schema: etsSimplifiedReply, signal })
+      .then((r) => r.addresses),
+  thresholds: (id: string, signal?: AbortSignal) =>
+    api
+      .get(`/api/project/logs/options/${enc(id)}?projections=thresholds,maxThresholds`, {
+        schema: loggerOptionsReply,
+        signal,
+      })
+      .then((r) => ({
+        thresholds: r.logger.thresholds ?? [],
+        maxThresholds: r.logger.maxThresholds ?? 0,
+      })),
+  /** The whole list: a rule left out is removed, `_id` keeps an existing one. */
+  setThresholds: (id: string, thresholds: ThresholdInput[]) =>
+    api
+      .post(`/api/project/logs/thresholds/${enc(id)}`, { thresholds }, { schema: thresholdsReply })
+      .then((r) => r.thresholds),
 };
 
 // Read while a monitoring dialog is open; not polled. Changes invalidate QUERY_KEYS.monitoring.
@@ -82,3 +104,15 @@ export const monitoredCountQuery = queryById(
 
 /** One gateway's ETS addresses with what is monitored (monitored-addresses dialog). */
 export const gatewayEtsQuery = queryById(QUERY_KEYS.gatewayEts, monitoringApi.gatewayEts);
+
+/** The project's ETS addresses as a flat list (address, name, DPT): the thresholds' choices. */
+export const etsAddressesQuery = queryById(
+  (id) => [...QUERY_KEYS.monitoring, 'etsSimplified', id],
+  monitoringApi.etsSimplified,
+);
+
+/** The project's thresholds and its plan's maximum (thresholds dialog). */
+export const thresholdsQuery = queryById(
+  (id) => [...QUERY_KEYS.monitoring, 'thresholds', id],
+  monitoringApi.thresholds,
+);
