@@ -22,6 +22,8 @@ export interface MatrixFixture {
   guest: TestUser;
   hub: HubFixture;
   vpn: VpnFixture;
+  /** A running mute of the project (alerts). */
+  mute: string;
 }
 
 export async function matrixFixture(
@@ -62,7 +64,19 @@ export async function matrixFixture(
   await seedMonitoring(app, project.id, gateway.mac);
   const hub = await seedHubDemos(app, ownTeam, project.id);
   const vpn = await seedVpnSession(app, ownTeam, project.id);
-  return { project, gateway, loose, waiting, licence, message, guest, hub, vpn };
+  const mute = newId();
+  await app.db
+    .insertInto('alert_mutes')
+    .values({
+      id: mute,
+      project_id: project.id,
+      mac: null,
+      until: Date.now() + 3_600_000,
+      created_by: guest.id,
+      created_at: Date.now(),
+    })
+    .execute();
+  return { project, gateway, loose, waiting, licence, message, guest, hub, vpn, mute };
 }
 
 /** A request that should succeed when the caller is allowed. */
@@ -106,6 +120,46 @@ const MONITORING_SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   }),
   'POST /api/project/voltage/options/:id': (f) =>
     onProject(f, { activate: true, minimum: 22, maximum: 30 }),
+  'POST /api/project/logs/thresholds/:id': (f) =>
+    onProject(f, {
+      thresholds: [
+        {
+          name: 'Matrix',
+          gateway: f.gateway.mac,
+          address: '1/1/1',
+          dpt: '9.001',
+          type: '>',
+          value: 26,
+          enabled: true,
+        },
+      ],
+    }),
+  'POST /api/project/notifications/:id': (f) =>
+    onProject(f, {
+      email: {
+        enabled: true,
+        options: { mails: ['matrix@example.com'] },
+        events: { status: true, voltage: true, thresholds: true },
+      },
+      pushover: {
+        enabled: false,
+        options: { user: '', token: '' },
+        events: { status: true, voltage: true, thresholds: true },
+      },
+    }),
+  'GET /api/alerts/open': () => ({}),
+  'GET /api/alerts/project/:id': (f) => ({ ...onProject(f), query: { state: 'open' } }),
+  'POST /api/alerts/mute/:id': (f) => onProject(f, { gateway: f.gateway.mac, minutes: 60 }),
+  'DELETE /api/alerts/mute/:id/:muteId': (f) => ({
+    params: { id: f.project.id, muteId: f.mute },
+  }),
+  'GET /api/alerts/settings/:id': (f) => onProject(f),
+  'POST /api/alerts/settings/:id': (f) =>
+    onProject(f, {
+      offlineDelaySeconds: 120,
+      stale: [{ gateway: f.gateway.mac, address: '1/1/1', minutes: 30 }],
+      busload: { enabled: true, percent: 70, minutes: 5 },
+    }),
   'POST /api/project/timeseries/:id': (f) =>
     onProject(f, { measurements: ['1/1/1', 'voltage'], start: 0, stop: 86_400_000 }),
   'GET /api/project/timeseries/favorites/:id': (f) => onProject(f),
@@ -195,4 +249,5 @@ export const SAMPLED_PREFIXES = [
   '/api/emergynx',
   '/api/hub',
   '/api/vpn',
+  '/api/alerts',
 ];
