@@ -33,6 +33,23 @@ describe('demo seed', () => {
     // A live gateway's access log has a past session to show.
     const log = await t.app.inject({ url: '/api/vpn/log/a4b1c2001001', headers: bearer(token) });
     expect(log.json<{ items: { reached: string[] }[] }>().items.length).toBeGreaterThan(0);
+    // Alerts: thresholds on Villa Rose, a week of history, the offline gateways' open alerts.
+    const villa = projects.find((p) => p.name === 'Villa Rose');
+    expect(villa?.logger.thresholds).toHaveLength(4);
+    expect(villa?.features).toContain('notification');
+    const open = await t.app.inject({ url: '/api/alerts/open', headers: bearer(token) });
+    expect(Object.values(open.json<{ open: Record<string, number> }>().open)).toEqual([1, 1]);
+    const history = await t.app.inject({
+      url: `/api/alerts/project/${villa?._id ?? ''}`,
+      headers: bearer(token),
+    });
+    expect(history.json<{ alerts: { kind: string }[] }>().alerts.map((a) => a.kind)).toEqual([
+      'status',
+      'threshold',
+      'threshold',
+      'threshold',
+      'voltage',
+    ]);
     expect(await seedDemo(t.modules, t.app.log)).toBe(false);
   });
 

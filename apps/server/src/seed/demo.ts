@@ -3,6 +3,7 @@ import type { Rank } from '@atrium/contracts/limits';
 import { newId } from '../lib/ids';
 import type { UsersModule } from '../modules/users/users.module';
 import type { VpnModule } from '../modules/vpn/vpn.module';
+import { seedDemoAlerts, type DemoAlertsModules } from './demo-alerts';
 import { DEMO_LIVE_MACS, seedDemoProjects, type DemoProjectsModules } from './demo-projects';
 import { seedDemoSessions } from './demo-sessions';
 
@@ -20,7 +21,8 @@ export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = 
  * gateways, when no user exists yet.
  */
 export async function seedDemo(
-  modules: DemoProjectsModules & { users: UsersModule; vpn: Pick<VpnModule, 'repo'> },
+  modules: DemoProjectsModules &
+    DemoAlertsModules & { users: UsersModule; vpn: Pick<VpnModule, 'repo'> },
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   const { repo: usersRepo, users } = modules.users;
@@ -39,6 +41,7 @@ export async function seedDemo(
   const supervisor = rest.find((r) => r.rank === 'supervisor') ?? first;
   const live = await modules.gateways.repo.findByMacs([...DEMO_LIVE_MACS]);
   await seedDemoSessions(modules.vpn, live, supervisor.id);
+  await seedDemoAlerts(modules, teamId, 'user@atrium.demo');
   log.warn(
     'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
   );
