@@ -21,7 +21,8 @@ interface HostProps {
 
 function DialogHost({ dialog, slots, onClose }: HostProps) {
   const { t } = useTranslation();
-  const { LinkGatewaysDialog, GraphDialog, MonitoringDialog } = slots;
+  const { LinkGatewaysDialog, GraphDialog, MonitoringDialog, NotificationsDialog, AlertsDialog } =
+    slots;
   switch (dialog.kind) {
     case 'link':
       return <LinkGatewaysDialog project={dialog.project} onClose={onClose} />;
@@ -36,6 +37,9 @@ function DialogHost({ dialog, slots, onClose }: HostProps) {
     case 'monitoring':
       return <MonitoringDialog project={dialog.project} onClose={onClose} />;
     case 'notifications':
+      return <NotificationsDialog project={dialog.project} onClose={onClose} />;
+    case 'alerts':
+      return <AlertsDialog project={dialog.project} onClose={onClose} />;
     case 'viewers':
       return (
         <ComingSoonDialog

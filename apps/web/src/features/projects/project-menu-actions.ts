@@ -5,6 +5,7 @@ export const PROJECT_MENU_ACTIONS = [
   'delete',
   'addLicence',
   'notifications',
+  'alerts',
   'viewers',
   'copyId',
 ] as const;
@@ -12,7 +13,13 @@ export type ProjectMenuAction = (typeof PROJECT_MENU_ACTIONS)[number];
 
 /**
  * Dialogs about one project, titled `projects.dialogs.{kind}`. The console does not offer
- * notifications and viewers yet: those two open a "coming soon" dialog.
+ * viewers yet: that one opens a "coming soon" dialog.
  */
-export const PROJECT_DIALOG_KINDS = ['graphs', 'monitoring', 'notifications', 'viewers'] as const;
+export const PROJECT_DIALOG_KINDS = [
+  'graphs',
+  'monitoring',
+  'notifications',
+  'alerts',
+  'viewers',
+] as const;
 export type ProjectDialogKind = (typeof PROJECT_DIALOG_KINDS)[number];

@@ -4,6 +4,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import AlertsIcon from '@mui/icons-material/ReportProblemOutlined';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 
@@ -16,6 +17,7 @@ export const PROJECT_MENU_ICONS: Record<ProjectMenuAction, ReactNode> = {
   delete: <DeleteIcon fontSize="small" />,
   addLicence: <KeyIcon fontSize="small" />,
   notifications: <NotificationsIcon fontSize="small" />,
+  alerts: <AlertsIcon fontSize="small" />,
   viewers: <VisibilityIcon fontSize="small" />,
   copyId: <ContentCopyIcon fontSize="small" />,
 };

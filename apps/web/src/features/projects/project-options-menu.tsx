@@ -22,7 +22,7 @@ interface Props {
 
 /**
  * Options of the gateway table (spec §2): a project submenu (manage gateways,
- * rename, delete), add licence or addon, manage notifications, copy the project id.
+ * rename, delete), add licence or addon, manage notifications, alerts, copy the project id.
  */
 export function ProjectOptionsMenu({ canDelete, onAction }: Props) {
   const { t } = useTranslation();
@@ -96,6 +96,7 @@ export function ProjectOptionsMenu({ canDelete, onAction }: Props) {
         <Divider />
         {entry('addLicence', t('projectPage.addLicenceOrAddon'))}
         {entry('notifications', t('projectPage.manageNotifications'))}
+        {entry('alerts')}
         {entry('copyId')}
       </Menu>
       <Menu

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import AddIcon from '@mui/icons-material/Add';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeartOutlined';
+import AlertsIcon from '@mui/icons-material/ReportProblemOutlined';
 import { useTranslation } from 'react-i18next';
 import { PARTNER_DOMAIN } from '../../config/env';
 import { projectQuery } from '../../lib/api/project-query';
@@ -90,6 +91,13 @@ export function ProjectPage({ slots }: { slots: ProjectPageSlots }) {
               onClick={() => dialogs.open({ kind: 'monitoring', project })}
             >
               {t('projects.dialogs.monitoring')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<AlertsIcon />}
+              onClick={() => dialogs.open({ kind: 'alerts', project })}
+            >
+              {t('projects.dialogs.alerts')}
             </Button>
             {canOpenBoss(user, project.licences, PARTNER_DOMAIN) && (
               <BossButton projectId={project._id} />

@@ -19,7 +19,7 @@ interface Props {
 
 const GROUPS: ProjectMenuAction[][] = [
   ['manageGateways', 'rename', 'delete'],
-  ['addLicence', 'notifications', 'viewers'],
+  ['addLicence', 'notifications', 'alerts', 'viewers'],
   ['copyId'],
 ];
 

@@ -9,7 +9,12 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@atrium/contracts/project';
 import { projectLabel } from './project-filters';
 import { ProjectRowMenu } from './project-row-menu';
-import { ConnectionIndicator, OnlineIndicator, RowIconButton } from './project-status';
+import {
+  AlertsButton,
+  ConnectionIndicator,
+  OnlineIndicator,
+  RowIconButton,
+} from './project-status';
 import type { ProjectsTableProps } from './projects-table';
 
 type Props = Omit<ProjectsTableProps, 'projects'> & { project: ProjectItem; narrow: boolean };
@@ -17,7 +22,7 @@ type Props = Omit<ProjectsTableProps, 'projects'> & { project: ProjectItem; narr
 /** One project: a viewer-role project is never opened and its edit buttons are disabled. */
 export function ProjectRow(props: Props) {
   const { t } = useTranslation();
-  const { project, narrow, viewerRank, canDelete, onOpen, onDialog, onAction } = props;
+  const { project, narrow, viewerRank, canDelete, openAlerts, onOpen, onDialog, onAction } = props;
   const viewer = project.role === 'viewer';
   const notifying = project.features.includes('notification');
   return (
@@ -62,7 +67,7 @@ export function ProjectRow(props: Props) {
           />
         </TableCell>
       )}
-      <TableCell align="center">
+      <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
         <RowIconButton
           label={t(notifying ? 'projects.notificationsOn' : 'projects.notificationsOff')}
           icon={
@@ -74,6 +79,11 @@ export function ProjectRow(props: Props) {
           }
           disabled={viewer}
           onClick={() => onDialog('notifications', project)}
+        />
+        {/* Viewers too: the alert history is read-only for them. */}
+        <AlertsButton
+          count={openAlerts[project._id] ?? 0}
+          onClick={() => onDialog('alerts', project)}
         />
       </TableCell>
       {!viewerRank && (

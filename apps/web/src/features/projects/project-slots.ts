@@ -8,12 +8,16 @@ type ProjectDialogComponent = ComponentType<{
 
 /**
  * What the project screens show from other features. Features do not import each other:
- * src/app/ fills these slots with the gateways and monitoring features' components.
+ * src/app/ fills these slots with the gateways, monitoring and alerts features' components.
  */
 export interface ProjectDialogSlots {
   LinkGatewaysDialog: ProjectDialogComponent;
   GraphDialog: ProjectDialogComponent;
   MonitoringDialog: ProjectDialogComponent;
+  /** E-mail and Pushover settings of the project (alerts feature). */
+  NotificationsDialog: ProjectDialogComponent;
+  /** The project's alert history; mutes and watchdog settings for its owners. */
+  AlertsDialog: ProjectDialogComponent;
 }
 
 export interface ProjectPageSlots extends ProjectDialogSlots {

@@ -1,7 +1,9 @@
+import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import AlertsIcon from '@mui/icons-material/ReportProblemOutlined';
 import VpnLockIcon from '@mui/icons-material/VpnLockOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@atrium/contracts/project';
@@ -71,5 +73,21 @@ export function RowIconButton(props: {
         </IconButton>
       </span>
     </Tooltip>
+  );
+}
+
+/** The alert history of a row, with a red badge counting the open alerts. */
+export function AlertsButton({ count, onClick }: { count: number; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <RowIconButton
+      label={count > 0 ? t('projects.openAlerts', { count }) : t('projects.dialogs.alerts')}
+      icon={
+        <Badge color="error" badgeContent={count} max={99} data-testid="open-alerts">
+          <AlertsIcon fontSize="small" color={count > 0 ? 'error' : 'inherit'} />
+        </Badge>
+      }
+      onClick={onClick}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@atrium/contracts/project';
+import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { selectProject, showProjectTable } from '../../lib/display-mode';
 import { canAddProject, canDeleteProject } from '../../lib/session/permissions';
 import { useSession } from '../../lib/session/use-session';
@@ -24,6 +25,7 @@ import { ProjectsTable } from './projects-table';
 import { runProjectAction } from './run-project-action';
 import { useProjectActions } from './use-project-actions';
 import { useAccountsDialog } from './accounts/use-accounts-dialog';
+import { useOpenAlerts } from './use-open-alerts';
 
 /** /projects/list — display mode 0 (spec §2 Projects list). */
 export function ProjectsListPage({ slots }: { slots: ProjectDialogSlots }) {
@@ -31,6 +33,8 @@ export function ProjectsListPage({ slots }: { slots: ProjectDialogSlots }) {
   const user = useSession();
   const navigate = useNavigate();
   const query = useQuery(projectsQuery());
+  const openAlerts = useOpenAlerts();
+  const queryClient = useQueryClient();
   const actions = useProjectActions();
   const dialogs = useProjectDialogs(slots);
   const accounts = useAccountsDialog();
@@ -64,7 +68,10 @@ export function ProjectsListPage({ slots }: { slots: ProjectDialogSlots }) {
         <ProjectsFilterBar
           filters={filters}
           onChange={setFilters}
-          onRefresh={() => query.refetch({ throwOnError: true })}
+          onRefresh={() => {
+            void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.openAlerts });
+            return query.refetch({ throwOnError: true });
+          }}
         />
         <Divider />
         {query.isFetching && <LinearProgress sx={{ height: 2, mb: '-2px' }} />}
@@ -78,6 +85,7 @@ export function ProjectsListPage({ slots }: { slots: ProjectDialogSlots }) {
             projects={rows}
             viewerRank={user.rank === 'viewer'}
             canDelete={canDeleteProject(user.rank)}
+            openAlerts={openAlerts}
             onOpen={open}
             onDialog={(kind, project) => dialogs.open({ kind, project })}
             onAction={(action, project) =>

@@ -22,8 +22,13 @@ export interface ProjectsTableProps {
   /** Viewer rank: no options or monitoring column (spec §2). */
   viewerRank: boolean;
   canDelete: boolean;
+  /** Open alerts per project id (the red badge of the alerts button). */
+  openAlerts: Readonly<Record<string, number>>;
   onOpen: (project: ProjectItem) => void;
-  onDialog: (kind: 'graphs' | 'monitoring' | 'notifications', project: ProjectItem) => void;
+  onDialog: (
+    kind: 'graphs' | 'monitoring' | 'notifications' | 'alerts',
+    project: ProjectItem,
+  ) => void;
   onAction: (action: ProjectMenuAction, project: ProjectItem) => void;
 }
 
@@ -34,6 +39,7 @@ export function ProjectsTable({
   projects,
   viewerRank,
   canDelete,
+  openAlerts,
   onOpen,
   onDialog,
   onAction,
@@ -92,6 +98,7 @@ export function ProjectsTable({
                 narrow={narrow}
                 viewerRank={viewerRank}
                 canDelete={canDelete}
+                openAlerts={openAlerts}
                 onOpen={onOpen}
                 onDialog={onDialog}
                 onAction={onAction}

@@ -23,6 +23,8 @@ export function runProjectAction(
       return openDialog({ kind: 'licence', project });
     case 'notifications':
       return openDialog({ kind: 'notifications', project });
+    case 'alerts':
+      return openDialog({ kind: 'alerts', project });
     case 'viewers':
       return openDialog({ kind: 'viewers', project });
     case 'rename':

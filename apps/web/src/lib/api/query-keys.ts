@@ -32,6 +32,15 @@ export const QUERY_KEYS = {
   favorites: (projectId: string) => ['monitoring', 'favorites', projectId] as const,
   graph: (projectId: string, ...request: unknown[]) =>
     ['monitoring', 'graph', projectId, ...request] as const,
+  // Open alerts per project (the list's badges): under `projects`, refreshed with the list.
+  openAlerts: ['projects', 'openAlerts'] as const,
+  // A project's alert history, mutes and settings; `alerts` covers every alerts dialog.
+  alerts: ['alerts'] as const,
+  projectAlerts: (projectId: string) => ['alerts', 'project', projectId] as const,
+  alertHistory: (projectId: string, filters: unknown) =>
+    ['alerts', 'project', projectId, 'history', filters] as const,
+  alertSummary: (projectId: string) => ['alerts', 'project', projectId, 'summary'] as const,
+  alertSettings: (projectId: string) => ['alerts', 'settings', projectId] as const,
 };
 
 /** The keys that name one thing by its id, as the live updates read them. */

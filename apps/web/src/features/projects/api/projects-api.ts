@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { openAlertsReply } from '@atrium/contracts/alerts';
 import { importGatewaysReply } from '@atrium/contracts/gateway';
 import { importLicencesReply, licenceReply, useLicenceReply } from '@atrium/contracts/licence';
 import { LIMITS } from '@atrium/contracts/limits';
@@ -32,6 +33,8 @@ export const projectsApi = {
     api.upload('/api/gateway/add', csvForm(file), { schema: importGatewaysReply }),
   importLicences: (file: File) =>
     api.upload('/api/licences/add', csvForm(file), { schema: importLicencesReply }),
+  openAlerts: (signal?: AbortSignal) =>
+    api.get('/api/alerts/open', { schema: openAlertsReply, signal }).then((r) => r.open),
   chartsToken: (projectId: string) =>
     api.post(
       '/api/chartnx/token',
@@ -45,5 +48,13 @@ export const projectsQuery = () =>
   queryOptions({
     queryKey: QUERY_KEYS.projects,
     queryFn: ({ signal }) => projectsApi.list(signal),
+    refetchInterval: LIMITS.projectRefreshMs,
+  });
+
+/** Open alerts per project (the rows' badges), polled with the list. */
+export const openAlertsQuery = () =>
+  queryOptions({
+    queryKey: QUERY_KEYS.openAlerts,
+    queryFn: ({ signal }) => projectsApi.openAlerts(signal),
     refetchInterval: LIMITS.projectRefreshMs,
   });
