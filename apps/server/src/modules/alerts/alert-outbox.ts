@@ -49,6 +49,8 @@ export class AlertOutbox {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Aborts the deliveries under way when the server stops. */
+  private aborter = new AbortController();
   private readonly now: () => number;
 
   constructor(private readonly d: OutboxDeps) {
@@ -57,6 +59,7 @@ export class AlertOutbox {
 
   start() {
     this.stopped = false;
+    this.aborter = new AbortController();
     this.timer = setInterval(() => this.kick(), this.d.pollMs);
     this.timer.unref();
     this.kick();
@@ -65,6 +68,8 @@ export class AlertOutbox {
   async stop() {
     this.stopped = true;
     clearInterval(this.timer);
+    // A delivery cut short stays queued: it is tried again after the restart.
+    this.aborter.abort();
     await this.running;
   }
 
@@ -167,15 +172,19 @@ export class AlertOutbox {
         const to = settings.email.options.mails.filter((m) => m !== '').join(', ');
         await this.d.mailer.send({ to, subject: text.subject, text: text.text, html: text.html });
       } else {
-        await sendPush(this.d.pushoverUrl, {
-          token: settings.pushover.options.token,
-          user: settings.pushover.options.user,
-          title: text.title,
-          message: text.message,
-          url: text.link,
-          urlTitle: text.linkTitle,
-          timestamp: alert.cleared_at ?? alert.raised_at,
-        });
+        await sendPush(
+          this.d.pushoverUrl,
+          {
+            token: settings.pushover.options.token,
+            user: settings.pushover.options.user,
+            title: text.title,
+            message: text.message,
+            url: text.link,
+            urlTitle: text.linkTitle,
+            timestamp: alert.cleared_at ?? alert.raised_at,
+          },
+          this.aborter.signal,
+        );
       }
       return null;
     } catch (err) {

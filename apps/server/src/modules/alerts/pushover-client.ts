@@ -48,7 +48,12 @@ const cut = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /** Sends one push; resolves with Pushover's request id, or throws a PushoverError. */
-export async function sendPush(endpoint: string, m: PushMessage): Promise<{ request: string }> {
+export async function sendPush(
+  endpoint: string,
+  m: PushMessage,
+  /** Aborts the request (the server is stopping). */
+  signal?: AbortSignal,
+): Promise<{ request: string }> {
   const form = new URLSearchParams({
     token: m.token,
     user: m.user,
@@ -63,7 +68,9 @@ export async function sendPush(endpoint: string, m: PushMessage): Promise<{ requ
     res = await fetch(endpoint, {
       method: 'POST',
       body: form,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)])
+        : AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
     throw new PushoverError(`Pushover unreachable: ${(err as Error).message}`, true, null, false);
