@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket as NetSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
+import { io } from 'socket.io-client';
 import { ALERT_SOCKET_EVENT, type Alert } from '@atrium/contracts/alerts';
 import {
   connectAs,
@@ -68,6 +69,15 @@ describe('alerts on the real gateway path', () => {
     const { socket } = await consoleSocket(baseUrl, owner.token, project.id);
     const live: Alert[] = [];
     socket.on(ALERT_SOCKET_EVENT, (a: Alert) => live.push(a));
+    // The projects list joins no project room: it hears its team's alerts.
+    const list = io(baseUrl, {
+      path: '/socket.io',
+      auth: { token: owner.token },
+      transports: ['websocket'],
+    });
+    const listed: Alert[] = [];
+    list.on(ALERT_SOCKET_EVENT, (a: Alert) => listed.push(a));
+    await new Promise<void>((resolve) => list.once('connect', () => resolve()));
     client = await connectAs(hub.broker, gw.mac, gw.secret);
 
     // A first value, below the threshold: the series is created (slower, once).
@@ -93,11 +103,15 @@ describe('alerts on the real gateway path', () => {
     });
     expect(points).toHaveLength(21);
     const until = Date.now() + 5_000;
-    while (live.length < 20 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    while ((live.length < 20 || listed.length < 20) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
+    expect([live.length, listed.length]).toEqual([20, 20]);
     expect(live.filter((a) => a.clearedAt === null)).toHaveLength(10);
     expect(live.filter((a) => a.clearedAt !== null)).toHaveLength(10);
     expect(live[0]).toMatchObject({ kind: 'threshold', rule: 'Hot', value: 30, unit: '°C' });
     socket.close();
+    list.close();
     const sending = await t.app.db
       .selectFrom('alert_notifications')
       .select('status')

@@ -60,9 +60,10 @@ export function createAlertsModule(d: AlertsDeps): AlertsModule {
     timing: { refreshMs: d.config.rulesRefreshMs, sweepMs: d.config.sweepMs },
     onQueued: () => outbox.kick(),
     onTransition: (row) =>
-      void service
-        .toAlerts(row.project_id, [row])
-        .then(([alert]) => alert && d.events.emit('alert', alert))
+      void Promise.all([service.toAlerts(row.project_id, [row]), repo.projectOf(row.project_id)])
+        .then(([[alert], project]) => {
+          if (alert && project) d.events.emit('alert', { alert, team: project.team_id });
+        })
         .catch((err: unknown) => d.log.warn({ err }, 'alert event not sent')),
   });
   const service = new AlertsService({

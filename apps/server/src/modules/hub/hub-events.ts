@@ -13,8 +13,8 @@ export interface HubEventMap {
   info: [GatewayInfoEvent];
   update: [GatewayUpdateEvent];
   telegrams: [TelegramsEvent];
-  /** An alert raised or cleared by this node (the alerts module). */
-  alert: [Alert];
+  /** An alert raised or cleared by this node (the alerts module), with its project's team. */
+  alert: [{ alert: Alert; team: string }];
 }
 
 /**

@@ -66,6 +66,8 @@ const projectRoom = (id: string) => `project:${id}`;
 /** Every socket of a user is in this room, so a revoked session reaches them on every node. */
 const userRoom = (id: string) => `user:${id}`;
 const telegramRoom = (id: string) => `project:${id}:telegrams`;
+/** Every socket of a team's members: the projects list hears its projects' alerts there. */
+const teamRoom = (id: string) => `team:${id}`;
 
 /** The session token of the handshake, checked like a bearer token (revoked tokens refused). */
 async function userOf(socket: Pick<Socket, 'handshake'>, d: RealtimeDeps) {
@@ -104,7 +106,7 @@ async function startRealtime(d: RealtimeDeps) {
   });
   io.on('connection', (socket) => {
     const { user } = socket.data;
-    if (user) void socket.join(userRoom(user.id));
+    if (user) void socket.join([userRoom(user.id), teamRoom(user.team)]);
     socket.on('join', async (raw: unknown, reply: unknown) => {
       const parsedAck = ack.safeParse(reply);
       const answer = parsedAck.success ? parsedAck.data : () => {};
@@ -142,7 +144,13 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
-  d.events.on('alert', (e) => relay(projectRoom(e.project), ALERT_SOCKET_EVENT, e));
+  // An alert goes to its project's room and to its team's (the projects list's badges); a
+  // socket in both gets it once.
+  d.events.on('alert', (e) => {
+    const rooms = [projectRoom(e.alert.project), teamRoom(e.team)];
+    if (redis || rooms.some((r) => io.sockets.adapter.rooms.has(r)))
+      io.to(rooms).emit(ALERT_SOCKET_EVENT, e.alert);
+  });
   return {
     disconnectUsers: async (userIds: string[]) => {
       io.in(userIds.map(userRoom)).disconnectSockets(true);
