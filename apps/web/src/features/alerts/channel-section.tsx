@@ -72,8 +72,9 @@ export function ChannelSection(props: Props) {
               control={
                 <Checkbox
                   size="small"
-                  checked={events[key]}
-                  // Thresholds are shown disabled (document 2 §3); the value is still sent.
+                  // Thresholds are shown disabled (document 2 §3), and checked: the rules a
+                  // user wrote are always sent once the channel is on (decision 0018).
+                  checked={key === 'thresholds' || events[key]}
                   disabled={readOnly || key === 'thresholds'}
                   onChange={(e) => props.onEvents({ ...events, [key]: e.target.checked })}
                 />
@@ -81,6 +82,9 @@ export function ChannelSection(props: Props) {
             />
           ))}
         </FormGroup>
+        <Typography variant="caption" color="text.secondary">
+          {t('notifications.events.thresholdsAlways')}
+        </Typography>
       </Box>
       <QuietHoursFields
         value={props.quietHours}

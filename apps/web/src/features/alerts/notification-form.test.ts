@@ -48,8 +48,9 @@ describe('notificationForm / notificationBodyOf', () => {
     );
     expect(body.email.options.mails).toEqual(['x@y.com']);
     expect(body.pushover.options).toEqual({ user: 'key', token: 't' });
-    // The thresholds checkbox is shown disabled but its value still goes out.
+    // The thresholds checkbox is shown checked and disabled: thresholds always go out.
     expect(body.email.events).toEqual({ status: true, voltage: false, thresholds: true });
+    expect(body.pushover.events).toEqual({ status: false, voltage: true, thresholds: true });
     expect(body.pushover.quietHours).toEqual({ enabled: false, start: '22:00', end: '07:00' });
     expect(body.language).toBe('fr');
   });

@@ -49,20 +49,23 @@ export function notificationLanguage(consoleLanguage: string): Language {
   return NOTIFICATION_LANGUAGES.find((l) => l === base) ?? 'en';
 }
 
-/** POST /api/project/notifications/{id}: the filled addresses only, every event as it is set. */
+/**
+ * POST /api/project/notifications/{id}: the filled addresses only, status and voltage as set;
+ * thresholds always on (its box is shown checked and disabled, decision 0018).
+ */
 export function notificationBodyOf(form: NotificationForm, language: Language): NotificationBody {
   const { email, pushover } = form;
   return {
     email: {
       enabled: email.enabled,
       options: { mails: email.mails.map((m) => m.trim()).filter((m) => m !== '') },
-      events: email.events,
+      events: { ...email.events, thresholds: true },
       quietHours: email.quietHours,
     },
     pushover: {
       enabled: pushover.enabled,
       options: { user: pushover.user.trim(), token: pushover.token.trim() },
-      events: pushover.events,
+      events: { ...pushover.events, thresholds: true },
       quietHours: pushover.quietHours,
     },
     language,

@@ -59,11 +59,12 @@ describe('NotificationsDialog (document 2 §3, §5, §8)', () => {
     const { dialog, server, user, onClose } = renderDialog();
     const first = await dialog.findByLabelText('Adresse e-mail');
     expect(first).toHaveProperty('value', 'ops@atrium.fr');
-    // The thresholds box is disabled, yet its stored value goes out.
+    // The thresholds box is checked and disabled: thresholds always go out.
     const thresholds = within(dialog.getByTestId('email-channel')).getByRole('checkbox', {
       name: 'Seuils',
     });
     expect(thresholds).toHaveProperty('disabled', true);
+    expect(thresholds).toHaveProperty('checked', true);
     await fill(user, dialog.getByLabelText('Seconde adresse (facultative)'), ' lead@atrium.fr ');
     await user.click(dialog.getByRole('button', { name: 'Enregistrer' }));
     await findSnackbar('Modification enregistrée');
@@ -77,7 +78,7 @@ describe('NotificationsDialog (document 2 §3, §5, §8)', () => {
       pushover: {
         enabled: false,
         options: { user: '', token: '' },
-        events: { status: true, voltage: true, thresholds: false },
+        events: { status: true, voltage: true, thresholds: true },
         quietHours: { enabled: false, start: '22:00', end: '07:00' },
       },
       language: 'fr',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -44,6 +44,20 @@ export function ProjectPage({ slots }: { slots: ProjectPageSlots }) {
   const project = query.data;
 
   useEffect(() => selectProject(projectID), [projectID]);
+  // `?alerts` (the link of an alert's mail or push) opens the project's alert history.
+  const [search, setSearch] = useSearchParams();
+  const openDialog = dialogs.open;
+  useEffect(() => {
+    if (!project || !search.has('alerts')) return;
+    openDialog({ kind: 'alerts', project });
+    setSearch(
+      (s) => {
+        s.delete('alerts');
+        return s;
+      },
+      { replace: true },
+    );
+  }, [project, search, setSearch, openDialog]);
   if (!user) return null;
 
   const canEdit = !!project && canEditProject(user.rank, project.role);
