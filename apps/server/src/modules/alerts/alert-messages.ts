@@ -18,7 +18,7 @@ export interface AlertContext {
   gatewayName: string | null;
   addressName: string | null;
   language: 'fr' | 'en';
-  /** The console page of the alert (the project's graph or history). */
+  /** The console's graph of the alert (its address, or voltage, on the day it was raised). */
   link: string;
 }
 
@@ -45,7 +45,7 @@ const WORDS = {
     condition: 'Condition',
     at: 'Le',
     silentFor: 'aucun télégramme depuis plus de',
-    open: 'Ouvrir dans Atrium',
+    open: 'Voir le graphique dans Atrium',
     footer: 'Vous recevez ce message car les notifications sont activées sur ce projet.',
   },
   en: {
@@ -70,7 +70,7 @@ const WORDS = {
     condition: 'Condition',
     at: 'On',
     silentFor: 'no telegram for more than',
-    open: 'Open in Atrium',
+    open: 'See the graph in Atrium',
     footer: 'You receive this message because notifications are on for this project.',
   },
 } as const;

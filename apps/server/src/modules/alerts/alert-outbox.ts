@@ -1,4 +1,5 @@
 import type { NotificationChannel } from '@atrium/contracts/alerts';
+import { VOLTAGE_MEASUREMENT } from '@atrium/contracts/graph';
 import type { Notification } from '@atrium/contracts/project';
 import { parseNotification } from '../../lib/tenancy/stored-values';
 import type { Mailer } from '../mail/mailer';
@@ -18,6 +19,18 @@ export interface OutboxDeps {
   /** First retry's delay (5 s: Pushover asks for no more than one try every 5 seconds). */
   retryBaseMs: number;
   now?: () => number;
+}
+
+/** The console's graph of the alert's address (voltage otherwise) on the day it was raised. */
+export function graphLink(
+  publicUrl: string,
+  alert: Pick<AlertRow, 'project_id' | 'address' | 'raised_at'>,
+) {
+  const query = new URLSearchParams({
+    graph: alert.address ?? VOLTAGE_MEASUREMENT,
+    at: String(alert.raised_at),
+  });
+  return `${publicUrl}/projects/${encodeURIComponent(alert.project_id)}?${query.toString()}`;
 }
 
 /** A claim lasts this long: a node that died while sending leaves the row to another. */
@@ -133,7 +146,7 @@ export class AlertOutbox {
           ) ?? null)
         : null,
       language: settings.language ?? 'fr',
-      link: `${this.d.publicUrl}/projects/${encodeURIComponent(n.project_id)}?alerts=1`,
+      link: graphLink(this.d.publicUrl, alert),
     });
     const failure = await this.send(channel, settings, text, alert);
     if (!failure) {

@@ -216,10 +216,15 @@ describe('the alert engine and the outbox', () => {
     const raised = await t.mailbox.waitFor(mail, 1);
     expect(raised.body).toContain('Threshold crossed');
     expect(raised.body).toContain('26.5 °C');
+    // The link opens the graph of the address on the day of the alert.
+    expect(raised.body).toMatch(
+      new RegExp(`/projects/${project.id}\\?graph=1%2F1%2F1&(amp;)?at=\\d+`),
+    );
     const cleared = await t.mailbox.waitFor(mail, 2);
     expect(cleared.body).toContain('Back to normal');
     await push.waitFor(before + 2);
     expect(t.mailbox.countTo(mail)).toBe(2);
+    expect(push.received[before]?.url).toMatch(/\?graph=1%2F1%2F1&at=\d+$/);
     expect(push.received.slice(before).map((p) => p.title)).toEqual([
       `${project.name} — Threshold crossed`,
       `${project.name} — Back to normal`,

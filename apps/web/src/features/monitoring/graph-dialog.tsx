@@ -34,18 +34,24 @@ import { WindowBar } from './window-bar';
 interface Props {
   project: { _id: string; name: string };
   onClose: () => void;
+  /** Open on this measurement and day (the link of an alert): else voltage, today. */
+  focus?: { measurement: string; at: number } | undefined;
 }
 
 /** Graph dialog (spec document 2 §2): monitored addresses and voltage over a day, month or period. */
-export function GraphDialog({ project, onClose }: Props) {
+export function GraphDialog({ project, onClose, focus }: Props) {
   const { t } = useTranslation();
   const user = useSession();
   const fullScreen = useMediaQuery('(max-width:600px)');
   const projectInfo = useQuery(projectQuery(project._id));
   const monitored = useQuery(projectMonitoredQuery(project._id));
   const favorites = useQuery(favoritesQuery(project._id));
-  const [w, setWindow] = useState<GraphWindow>(() => windowOf('day', parisDayOf(Date.now())));
-  const [selection, setSelection] = useState<string[]>([...DEFAULT_SELECTION]);
+  const [w, setWindow] = useState<GraphWindow>(() =>
+    windowOf('day', parisDayOf(focus?.at ?? Date.now())),
+  );
+  const [selection, setSelection] = useState<string[]>(() =>
+    focus ? [focus.measurement] : [...DEFAULT_SELECTION],
+  );
   const [settings, setSettings] = useState<GraphSettingsValue>({
     precision: 'auto',
     aggregation: 'mean',

@@ -4,12 +4,12 @@ import { ComingSoonDialog } from '../../ui/coming-soon-dialog';
 import { AddLicenceDialog } from './add-licence-dialog';
 import { CsvImportDialog, type CsvImportKind } from './csv-import-dialog';
 import type { ProjectDialogKind } from './project-menu-actions';
-import type { ProjectDialogSlots } from './project-slots';
+import type { GraphFocus, ProjectDialogSlots } from './project-slots';
 
 type Project = { _id: string; name: string };
 
 export type ProjectDialog =
-  | { kind: 'link' | 'licence' | ProjectDialogKind; project: Project }
+  | { kind: 'link' | 'licence' | ProjectDialogKind; project: Project; focus?: GraphFocus }
   | { kind: 'import'; importKind: CsvImportKind }
   | { kind: 'subscriptions' };
 
@@ -33,7 +33,7 @@ function DialogHost({ dialog, slots, onClose }: HostProps) {
     case 'subscriptions':
       return <ComingSoonDialog title={t('projects.admin.subscriptions')} onClose={onClose} />;
     case 'graphs':
-      return <GraphDialog project={dialog.project} onClose={onClose} />;
+      return <GraphDialog project={dialog.project} focus={dialog.focus} onClose={onClose} />;
     case 'monitoring':
       return <MonitoringDialog project={dialog.project} onClose={onClose} />;
     case 'notifications':

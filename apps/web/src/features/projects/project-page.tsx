@@ -44,15 +44,28 @@ export function ProjectPage({ slots }: { slots: ProjectPageSlots }) {
   const project = query.data;
 
   useEffect(() => selectProject(projectID), [projectID]);
-  // `?alerts` (the link of an alert's mail or push) opens the project's alert history.
+  // The links of alert mails and pushes: `?graph={address or voltage}&at={ms}` opens the
+  // graph on that day, `?alerts` the alert history.
   const [search, setSearch] = useSearchParams();
   const openDialog = dialogs.open;
   useEffect(() => {
-    if (!project || !search.has('alerts')) return;
-    openDialog({ kind: 'alerts', project });
+    if (!project) return;
+    const graph = search.get('graph');
+    if (graph) {
+      const at = Number(search.get('at'));
+      openDialog({
+        kind: 'graphs',
+        project,
+        focus: { measurement: graph, at: Number.isFinite(at) && at > 0 ? at : Date.now() },
+      });
+    } else if (search.has('alerts')) {
+      openDialog({ kind: 'alerts', project });
+    } else {
+      return;
+    }
     setSearch(
       (s) => {
-        s.delete('alerts');
+        for (const key of ['graph', 'at', 'alerts']) s.delete(key);
         return s;
       },
       { replace: true },

@@ -10,9 +10,19 @@ type ProjectDialogComponent = ComponentType<{
  * What the project screens show from other features. Features do not import each other:
  * src/app/ fills these slots with the gateways, monitoring and alerts features' components.
  */
+/** What the graph opens on: one measurement (an address, `voltage`) on the day of `at`. */
+export interface GraphFocus {
+  measurement: string;
+  at: number;
+}
+
 export interface ProjectDialogSlots {
   LinkGatewaysDialog: ProjectDialogComponent;
-  GraphDialog: ProjectDialogComponent;
+  GraphDialog: ComponentType<{
+    project: { _id: string; name: string };
+    onClose: () => void;
+    focus?: GraphFocus | undefined;
+  }>;
   MonitoringDialog: ProjectDialogComponent;
   /** E-mail and Pushover settings of the project (alerts feature). */
   NotificationsDialog: ProjectDialogComponent;
