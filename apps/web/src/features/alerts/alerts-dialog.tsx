@@ -18,7 +18,7 @@ import { NO_ALERT_FILTERS, type AlertFilters } from './alert-filters';
 import { AlertHistory } from './alert-history';
 import { AlertSettingsSection } from './alert-settings-section';
 import { alertHistoryQuery } from './api/alerts-api';
-import { DialogHeader } from './dialog-header';
+import { DialogHeader } from '../../ui/dialog-header';
 import { MuteSection } from './mute-section';
 import { useAlertEvents } from './use-alert-events';
 

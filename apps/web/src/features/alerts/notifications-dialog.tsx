@@ -8,7 +8,7 @@ import { projectQuery } from '../../lib/api/project-query';
 import { canEditProject } from '../../lib/session/permissions';
 import { useSession } from '../../lib/session/use-session';
 import { alertSummaryQuery } from './api/alerts-api';
-import { DialogHeader } from './dialog-header';
+import { DialogHeader } from '../../ui/dialog-header';
 import { NotificationsForm } from './notifications-form';
 
 interface Props {

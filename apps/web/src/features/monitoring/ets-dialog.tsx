@@ -15,7 +15,7 @@ import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
-import { DialogHeader } from './dialog-header';
+import { DialogHeader } from '../../ui/dialog-header';
 import { fileSize } from './ets-file-rules';
 import { EtsSkippedList } from './ets-skipped-list';
 import { etsInfosQuery } from './api/monitoring-api';

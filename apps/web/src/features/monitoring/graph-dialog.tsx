@@ -13,7 +13,7 @@ import { useSession } from '../../lib/session/use-session';
 import { notify } from '../../ui/snackbar';
 import { AddressPicker } from './address-picker';
 import { downloadBytes, graphZip, ZIP_NAME } from './csv-export';
-import { DialogHeader } from './dialog-header';
+import { DialogHeader } from '../../ui/dialog-header';
 import { FavoritesMenu } from './favorites-menu';
 import { favoritesQuery } from './api/graph-api';
 import { GraphCharts } from './graph-charts';

@@ -16,7 +16,7 @@ import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { notify } from '../../ui/snackbar';
 import { SearchField } from '../../ui/search-field';
 import { filterTree, remainingSlots, toggleGroup } from './address-selection';
-import { DialogHeader } from './dialog-header';
+import { DialogHeader } from '../../ui/dialog-header';
 import { gatewayEtsErrorKey } from './ets-file-rules';
 import { gatewayEtsQuery, monitoringApi } from './api/monitoring-api';
 import { MonitoredTree } from './monitored-tree';

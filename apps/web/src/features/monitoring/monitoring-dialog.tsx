@@ -19,7 +19,7 @@ import { formatDateTime } from '../../lib/dates';
 import { canEditProject } from '../../lib/session/permissions';
 import { useSession } from '../../lib/session/use-session';
 import { AddressesSection } from './addresses-section';
-import { DialogHeader } from './dialog-header';
+import { DialogHeader } from '../../ui/dialog-header';
 import { EtsDialog } from './ets-dialog';
 import { GraphDialog } from './graph-dialog';
 import { MonitoredAddressesDialog } from './monitored-addresses-dialog';

@@ -16,7 +16,7 @@ import type { Threshold } from '@atrium/contracts/alerts';
 import type { GatewaySummary } from '@atrium/contracts/project';
 import { useConfirm } from '../../ui/dialogs/dialog-context';
 import { SubmitButton } from '../../ui/submit-button';
-import { DialogHeader } from './dialog-header';
+import { DialogHeader } from '../../ui/dialog-header';
 import { etsAddressesQuery, thresholdsQuery } from './api/monitoring-api';
 import {
   canAddThreshold,

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { invalidate } from '../../lib/api/invalidate';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { notify } from '../../ui/snackbar';
-import { DialogHeader } from './dialog-header';
+import { DialogHeader } from '../../ui/dialog-header';
 import { monitoringApi, type VoltageSettings } from './api/monitoring-api';
 import {
   canSaveVoltage,
