@@ -11,7 +11,7 @@ import {
   storedPoints,
   type HubWithProject,
 } from '../../../test/hub-helpers';
-import { bearer } from '../../../test/test-server';
+import { arm, hotThreshold, notificationsBody } from './alerts.testing';
 
 /** A Pushover endpoint that accepts connections and never answers: an outage. */
 let silent: Server;
@@ -39,32 +39,11 @@ describe('alerts on the real gateway path', () => {
   it('reach the console live, and a Pushover outage never holds ingestion back', async () => {
     const { t, owner, project, baseUrl } = hub;
     const gw = await hub.newGateway();
-    const post = async (url: string, payload: object) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: bearer(owner.token),
-        payload,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    const events = { status: true, voltage: true, thresholds: true };
-    await post(`/api/project/logs/thresholds/${project.id}`, {
-      thresholds: [
-        {
-          name: 'Hot',
-          gateway: gw.mac,
-          address: '1/1/1',
-          dpt: '9.001',
-          type: '>',
-          value: 26,
-          enabled: true,
-        },
-      ],
-    });
-    await post(`/api/project/notifications/${project.id}`, {
-      email: { enabled: false, options: { mails: [] }, events },
-      pushover: { enabled: true, options: { user: 'u'.repeat(30), token: 't'.repeat(30) }, events },
+    await arm(t.app, owner, project.id, {
+      thresholds: [hotThreshold(gw.mac)],
+      notification: notificationsBody({
+        pushover: { user: 'u'.repeat(30), token: 't'.repeat(30) },
+      }),
     });
     const { socket } = await consoleSocket(baseUrl, owner.token, project.id);
     const live: Alert[] = [];

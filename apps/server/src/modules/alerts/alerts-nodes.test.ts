@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, createProject } from '../../../test/fixtures';
 import { PushoverStandIn, pushoverKey } from '../../../test/pushover-stand-in';
 import { createUser, startTestServer, type TestServer } from '../../../test/test-server';
+import { arm, emitTelegram, hotThreshold, notificationsBody, settled } from './alerts.testing';
 
 const token = pushoverKey();
 const user = pushoverKey();
@@ -27,57 +28,23 @@ async function arrange(t: TestServer) {
   const owner = await createUser(t.app, 'user');
   const project = await createProject(t.app, owner.team);
   const gw = await createGateway(t.app, { team_id: owner.team, project_id: project.id });
-  const events = { status: true, voltage: true, thresholds: true };
-  const ok = async (url: string, payload: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
-  await ok(`/api/project/logs/thresholds/${project.id}`, {
-    thresholds: [
-      {
-        name: 'Hot',
-        gateway: gw.mac,
-        address: '1/1/1',
-        dpt: '9.001',
-        type: '>',
-        value: 26,
-        enabled: true,
-      },
-    ],
-  });
-  await ok(`/api/project/notifications/${project.id}`, {
-    email: { enabled: false, options: { mails: [] }, events },
-    pushover: { enabled: true, options: { user, token }, events },
-  });
-  await ok(`/api/alerts/settings/${project.id}`, {
-    offlineDelaySeconds: 5,
-    stale: [],
-    busload: { enabled: false, percent: 60, minutes: 5 },
+  await arm(t.app, owner, project.id, {
+    thresholds: [hotThreshold(gw.mac)],
+    notification: notificationsBody({ pushover: { user, token } }),
+    settings: {
+      offlineDelaySeconds: 5,
+      stale: [],
+      busload: { enabled: false, percent: 60, minutes: 5 },
+    },
   });
   return { project, gw };
 }
 
 const telegram = (t: TestServer, project: string, mac: string, value: number) =>
-  t.modules.hub.events.emit('telegrams', {
-    project,
-    mac,
-    items: [{ ga: '1/1/1', dpt: '9.001', value, t: Date.now() }],
-  });
+  emitTelegram(t, project, mac, value);
 
 const pushesFor = (projectName: string) =>
   push.received.filter((p) => p.title.startsWith(projectName));
-
-async function settled(...nodes: TestServer[]) {
-  for (const n of nodes) {
-    await n.modules.alerts.engine.idle();
-    await n.modules.alerts.outbox.idle();
-  }
-}
 
 describe('two nodes on one database', () => {
   let a: TestServer;

@@ -7,6 +7,7 @@ import { createGateway, createProject } from '../../../test/fixtures';
 import { PushoverStandIn, pushoverKey } from '../../../test/pushover-stand-in';
 import { createUser, startTestServer, type TestServer } from '../../../test/test-server';
 import { call } from '../monitoring/monitoring.testing';
+import { arm, emitTelegram, hotThreshold, notificationsBody, settled } from './alerts.testing';
 
 type ThresholdsReply = z.infer<typeof thresholdsReply>;
 type OpenReply = z.infer<typeof openAlertsReply>;
@@ -41,43 +42,16 @@ async function team(app: FastifyInstance) {
   return { owner, viewer, project, gw };
 }
 
-const threshold = (mac: string, over: object = {}) => ({
-  name: 'Salle trop chaude',
-  gateway: mac,
-  address: '1/1/1',
-  dpt: '9.001',
-  type: '>',
-  value: 26,
-  enabled: true,
-  ...over,
-});
+const threshold = (mac: string, over: object = {}) =>
+  hotThreshold(mac, { name: 'Salle trop chaude', ...over });
 
 const notifications = (mail: string, over: object = {}) => ({
-  email: {
-    enabled: true,
-    options: { mails: [mail, ''] },
-    events: { status: true, voltage: true, thresholds: true },
-  },
-  pushover: {
-    enabled: true,
-    options: { user, token },
-    events: { status: true, voltage: true, thresholds: true },
-  },
-  language: 'en',
+  ...notificationsBody({ mail, pushover: { user, token }, language: 'en' }),
   ...over,
 });
 
-const telegram = (project: string, mac: string, value: number, t0 = Date.now()) =>
-  t.modules.hub.events.emit('telegrams', {
-    project,
-    mac,
-    items: [{ ga: '1/1/1', dpt: '9.001', value, t: t0 }],
-  });
-
-async function settled() {
-  await t.modules.alerts.engine.idle();
-  await t.modules.alerts.outbox.idle();
-}
+const telegram = (project: string, mac: string, value: number, at = Date.now()) =>
+  emitTelegram(t, project, mac, value, at);
 
 describe('thresholds', () => {
   it('saves the list, keeps ids, and shows it in the logger', async () => {
@@ -190,19 +164,13 @@ describe('the alert engine and the outbox', () => {
   it('raises once while a value hovers, clears once, and notifies by mail and Pushover', async () => {
     const { owner, project, gw } = await team(t.app);
     const mail = `owner-${gw.mac}@example.com`;
-    await call(t.app, owner, 'POST', `/api/project/logs/thresholds/${project.id}`, {
+    await arm(t.app, owner, project.id, {
       thresholds: [threshold(gw.mac)],
+      notification: notifications(mail),
     });
-    await call(
-      t.app,
-      owner,
-      'POST',
-      `/api/project/notifications/${project.id}`,
-      notifications(mail),
-    );
     const before = push.received.length;
     for (const v of [25, 26.5, 25.9, 26.2, 25.8, 26.4]) telegram(project.id, gw.mac, v);
-    await settled();
+    await settled(t);
     await t.mailbox.waitFor(mail, 1);
     await push.waitFor(before + 1);
     const list = await call(t.app, owner, 'GET', `/api/alerts/project/${project.id}`);
@@ -212,7 +180,7 @@ describe('the alert engine and the outbox', () => {
     });
     // 25.8 is within the band (26 - 1 % = 25.74): still open; 25.5 clears it.
     telegram(project.id, gw.mac, 25.5);
-    await settled();
+    await settled(t);
     const raised = await t.mailbox.waitFor(mail, 1);
     expect(raised.body).toContain('Threshold crossed');
     expect(raised.body).toContain('26.5 °C');
@@ -238,22 +206,16 @@ describe('the alert engine and the outbox', () => {
   it('records muted alerts without sending them', async () => {
     const { owner, viewer, project, gw } = await team(t.app);
     const mail = `muted-${gw.mac}@example.com`;
-    await call(t.app, owner, 'POST', `/api/project/logs/thresholds/${project.id}`, {
+    await arm(t.app, owner, project.id, {
       thresholds: [threshold(gw.mac)],
+      notification: notifications(mail),
     });
-    await call(
-      t.app,
-      owner,
-      'POST',
-      `/api/project/notifications/${project.id}`,
-      notifications(mail),
-    );
     const muteUrl = `/api/alerts/mute/${project.id}`;
     expect((await call(t.app, viewer, 'POST', muteUrl, { minutes: 60 })).statusCode).toBe(403);
     const mute = await call(t.app, owner, 'POST', muteUrl, { gateway: gw.mac, minutes: 240 });
     expect(mute.statusCode).toBe(200);
     telegram(project.id, gw.mac, 30);
-    await settled();
+    await settled(t);
     const list = await call(t.app, viewer, 'GET', `/api/alerts/project/${project.id}`);
     expect(list.json()).toMatchObject({
       open: 1,
@@ -263,7 +225,7 @@ describe('the alert engine and the outbox', () => {
     const open = await call(t.app, viewer, 'GET', '/api/alerts/open');
     expect(open.json<OpenReply>().open[project.id]).toBe(1);
     telegram(project.id, gw.mac, 20);
-    await settled();
+    await settled(t);
     expect(t.mailbox.countTo(mail)).toBe(0);
     const id = mute.json<{ mute: { _id: string } }>().mute._id;
     const del = `/api/alerts/mute/${project.id}/${id}`;
@@ -291,7 +253,7 @@ describe('the alert engine and the outbox', () => {
       onlyPush(pushoverKey()),
     );
     telegram(project.id, gw.mac, 30);
-    await settled();
+    await settled(t);
     const broken = await call(t.app, owner, 'GET', `/api/alerts/project/${project.id}`);
     expect(broken.json<AlertsReply>().problems.pushover).toMatchObject({
       reason: expect.stringContaining('400'),
@@ -309,7 +271,7 @@ describe('the alert engine and the outbox', () => {
     const before = push.received.length;
     telegram(project.id, gw.mac, 20);
     telegram(project.id, gw.mac, 31);
-    await settled();
+    await settled(t);
     await push.waitFor(before + 1, 30_000);
     const fixed = await call(t.app, owner, 'GET', `/api/alerts/project/${project.id}`);
     expect(fixed.json<AlertsReply>().problems.pushover).toBeNull();
@@ -357,11 +319,11 @@ describe('the alert engine and the outbox', () => {
     state(true); // a 2-second reconnect is no outage
     state(false);
     await new Promise((r) => setTimeout(r, 5_500));
-    await settled();
+    await settled(t);
     const list = await call(t.app, owner, 'GET', `/api/alerts/project/${project.id}?kind=status`);
     expect(list.json<AlertsReply>().alerts).toHaveLength(1);
     state(true);
-    await settled();
+    await settled(t);
     const after = await call(t.app, owner, 'GET', `/api/alerts/project/${project.id}?kind=status`);
     expect(after.json<AlertsReply>().alerts[0]?.clearedAt).not.toBeNull();
   }, 20_000);
