@@ -1,5 +1,10 @@
 import type { GatewayItem } from '@atrium/contracts/gateway';
-import { DEFAULT_LOGGER, DEFAULT_NOTIFICATION, type ProjectItem } from '@atrium/contracts/project';
+import {
+  DEFAULT_LOGGER,
+  DEFAULT_NOTIFICATION,
+  type GatewaySummary,
+  type ProjectItem,
+} from '@atrium/contracts/project';
 import type { Account } from '@atrium/contracts/user';
 
 /** A gateway row as GET /api/gateway/:project returns it: an online, initialised kloudnx. */
@@ -24,6 +29,18 @@ export const gatewayItem = (overrides: Partial<GatewayItem> = {}): GatewayItem =
   addons: [],
   protect: false,
   pendingInit: false,
+  ...overrides,
+});
+
+/** A gateway as a project lists it: an online kloudnx 8.5.0 of project p1. */
+export const gatewaySummary = (overrides: Partial<GatewaySummary> = {}): GatewaySummary => ({
+  mac: 'aabbccddee01',
+  name: 'Salon',
+  type: 'kloudnx',
+  online: true,
+  connection: true,
+  version: '8.5.0',
+  project: 'p1',
   ...overrides,
 });
 

@@ -2,13 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alert, AlertsReply } from '@atrium/contracts/alerts';
-import type { GatewaySummary } from '@atrium/contracts/project';
 import { setToken } from '../../lib/session/session';
-import { projectItem } from '../../testing/factories';
+import { gatewaySummary, projectItem } from '../../testing/factories';
 import { stubFetch } from '../../testing/fetch-stub';
 import { renderWithProviders } from '../../testing/render';
 import { AlertsDialog } from './alerts-dialog';
-import { signInAs } from './testing-session';
+import { signInAs } from '../../testing/session';
 
 // The console's socket, replaced by one whose events the test emits.
 const socket = vi.hoisted(() => {
@@ -27,15 +26,7 @@ vi.mock('../../lib/realtime/socket', () => ({ getSocket: () => socket }));
 
 const PROJECT = { _id: 'p1', name: 'Maison' };
 const HISTORY = `/api/alerts/project/${PROJECT._id}`;
-const GATEWAY: GatewaySummary = {
-  mac: 'aabbccddee01',
-  name: 'Salon',
-  type: 'kloudnx',
-  online: true,
-  connection: true,
-  version: '8.5.0',
-  project: PROJECT._id,
-};
+const GATEWAY = gatewaySummary({ project: PROJECT._id });
 
 const alert = (i: number, over: Partial<Alert> = {}): Alert => ({
   _id: `a${i}`,

@@ -9,7 +9,7 @@ import { errorReply, stubFetch } from '../../testing/fetch-stub';
 import { fill } from '../../testing/fill';
 import { renderWithProviders } from '../../testing/render';
 import { findSnackbar } from '../../testing/snackbars';
-import { signInAs } from './testing-session';
+import { signInAs } from '../../testing/session';
 import { NotificationsDialog } from './notifications-dialog';
 
 const PROJECT = { _id: 'p1', name: 'Maison' };

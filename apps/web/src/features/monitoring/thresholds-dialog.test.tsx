@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Threshold } from '@atrium/contracts/alerts';
 import type { GatewaySummary } from '@atrium/contracts/project';
+import { gatewaySummary } from '../../testing/factories';
 import { errorReply, stubFetch } from '../../testing/fetch-stub';
 import { fill } from '../../testing/fill';
 import { renderWithProviders } from '../../testing/render';
@@ -12,16 +13,8 @@ import { ThresholdsDialog } from './thresholds-dialog';
 const PROJECT = { _id: 'p1', name: 'Maison' };
 const OPTIONS = `/api/project/logs/options/${PROJECT._id}`;
 const SAVE = `/api/project/logs/thresholds/${PROJECT._id}`;
-const summary = (overrides: Partial<GatewaySummary>): GatewaySummary => ({
-  mac: 'aabbccddee01',
-  name: 'Salon',
-  type: 'kloudnx',
-  online: true,
-  connection: true,
-  version: '8.5.0',
-  project: PROJECT._id,
-  ...overrides,
-});
+const summary = (overrides: Partial<GatewaySummary>) =>
+  gatewaySummary({ project: PROJECT._id, ...overrides });
 const GATEWAYS = [
   summary({}),
   summary({ mac: 'aabbccddee02', name: 'Piscine', type: 'poolnx', version: '7.3.0' }),

@@ -1,5 +1,5 @@
 import type { Rank } from '@atrium/contracts/limits';
-import { setToken } from '../../lib/session/session';
+import { setToken } from '../lib/session/session';
 
 const base64Url = (text: string) =>
   btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
