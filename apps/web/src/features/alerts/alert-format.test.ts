@@ -32,7 +32,9 @@ function alert(over: Partial<Alert> = {}): Alert {
 
 describe('formatMeasure', () => {
   it('rounds to two decimals and adds the unit', () => {
-    expect(formatMeasure(27.456, '°C')).toBe('27.46 °C');
+    expect(formatMeasure(27.456, '°C')).toBe('27,46 °C');
+    expect(formatMeasure(27.456, '°C', 'en')).toBe('27.46 °C');
+    expect(formatMeasure(1350, 'ppm', 'fr')).toBe('1\u202f350 ppm');
     expect(formatMeasure(3, null)).toBe('3');
     expect(formatMeasure(61, '%')).toBe('61 %');
     expect(formatMeasure(null, 'V')).toBeNull();
@@ -72,7 +74,8 @@ describe('alert labels', () => {
       value: 20.1,
     });
     expect(alertCondition(voltage)?.values).toEqual({ op: '<', limit: '22 V' });
-    expect(alertValue(voltage)).toBe('20.1 V');
+    expect(alertValue(voltage)).toBe('20,1 V');
+    expect(alertValue(voltage, 'en')).toBe('20.1 V');
     const busload = alert({ kind: 'busload', condition: null, limit: 60, unit: null, value: 75 });
     expect(alertCondition(busload)?.values).toEqual({ op: '>', limit: '60 %' });
     expect(alertValue(busload)).toBe('75 %');

@@ -16,10 +16,17 @@ export const ALERT_KIND_LABELS: Record<AlertKind, Message> = {
   busload: { messageKey: 'alerts.kinds.busload' },
 };
 
-/** "21.5 °C": at most two decimals, the unit after a space; null without a value. */
-export function formatMeasure(value: number | null, unit: string | null): string | null {
+/**
+ * "21,5 °C" (in the console's language, `locale`): at most two decimals, the unit after a
+ * space; null without a value.
+ */
+export function formatMeasure(
+  value: number | null,
+  unit: string | null,
+  locale = 'fr',
+): string | null {
   if (value === null || !Number.isFinite(value)) return null;
-  const text = String(Math.round(value * 100) / 100);
+  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   if (!unit) return text;
   return unit === '%' ? `${text} %` : `${text} ${unit}`;
 }
@@ -48,6 +55,7 @@ const operatorOf = (condition: string | null): string => condition?.split(' ')[0
 /** The test that raised the alert: "> 40 °C", "is true", "expected every 15 min"; or null. */
 export function alertCondition(
   alert: Pick<Alert, 'kind' | 'condition' | 'limit' | 'unit'>,
+  locale = 'fr',
 ): Message | null {
   const { kind, condition, limit, unit } = alert;
   if (condition === 'isTrue') return { messageKey: 'alerts.condition.isTrue' };
@@ -56,12 +64,18 @@ export function alertCondition(
   if (kind === 'stale') return { messageKey: 'alerts.condition.stale', values: { minutes: limit } };
   return {
     messageKey: 'alerts.condition.compare',
-    values: { op: operatorOf(condition), limit: formatMeasure(limit, unitOf(kind, unit)) ?? '' },
+    values: {
+      op: operatorOf(condition),
+      limit: formatMeasure(limit, unitOf(kind, unit), locale) ?? '',
+    },
   };
 }
 
 /** The value that raised the alert with its unit (a bus load in %, a voltage in V). */
-export function alertValue(alert: Pick<Alert, 'kind' | 'value' | 'unit'>): string | null {
+export function alertValue(
+  alert: Pick<Alert, 'kind' | 'value' | 'unit'>,
+  locale = 'fr',
+): string | null {
   if (alert.kind === 'status' || alert.kind === 'stale') return null;
-  return formatMeasure(alert.value, unitOf(alert.kind, alert.unit));
+  return formatMeasure(alert.value, unitOf(alert.kind, alert.unit), locale);
 }

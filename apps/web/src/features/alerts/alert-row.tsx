@@ -37,12 +37,13 @@ const STATE_CHIPS = {
 
 /** One alert: kind, state, gateway, what it watched, the value and the times (Paris time). */
 export function AlertRow({ alert }: { alert: Alert }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
   const state = STATE_CHIPS[alertState(alert)];
   const subject = alertSubject(alert);
-  const value = alertValue(alert);
-  const condition = alertCondition(alert);
-  const cleared = alertValue({ ...alert, value: alert.clearValue });
+  const value = alertValue(alert, locale);
+  const condition = alertCondition(alert, locale);
+  const cleared = alertValue({ ...alert, value: alert.clearValue }, locale);
   const measure = [
     value && t('alerts.row.value', { value }),
     condition && t(condition.messageKey, condition.values),
