@@ -26,6 +26,8 @@ export const hubReady = z.object({
   token: z.string(),
   projects: z.array(z.string()),
   credentials: z.string(),
+  /** The alert engine once seeded: projects with rules, thresholds indexed, open alerts. */
+  alerts: z.object({ projects: z.number(), thresholds: z.number(), open: z.number() }).optional(),
 });
 export type HubReady = z.infer<typeof hubReady>;
 
@@ -47,7 +49,10 @@ export function startHubServer(
     createInterface({ input: child.stdout ?? process.stdin }).on('line', (line) => {
       if (line.startsWith('HUB_READY '))
         res({ child, ready: hubReady.parse(JSON.parse(line.slice(10))) });
-      else if (process.env.HUB_BENCH_DIAG) console.error(line); // e.g. --trace-gc
+      // Every other line with HUB_BENCH_DIAG (e.g. --trace-gc); the server's errors (pino
+      // level 50 and up) always.
+      else if (process.env.HUB_BENCH_DIAG) console.error(line);
+      else if (/^\{"level":[5-6]0,/.test(line)) console.error(`hub server: ${line.slice(0, 600)}`);
     });
   });
 }

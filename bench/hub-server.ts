@@ -2,8 +2,10 @@
  * The server process of the hub benchmark and of the fault test: the real app
  * (embedded broker, or MQTT_URL) on DATA_DIR, seeded once with HUB_GATEWAYS
  * gateways (kloudnx, 100 per project) whose device secrets are written to
- * DATA_DIR/credentials.csv for the simulator, and an admin. A restart on the
- * same DATA_DIR seeds nothing. Prints `HUB_READY {json}` (ports, admin token, project ids).
+ * DATA_DIR/credentials.csv for the simulator, and an admin; with HUB_RULES, that many alert
+ * thresholds on the gateways (bench/hub-rules.ts), Pushover on in the projects whose rules
+ * fire. A restart on the same DATA_DIR seeds nothing. Prints `HUB_READY {json}` (ports, admin
+ * token, project ids, the alert engine's rule count).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import { newId, sha256 } from '../apps/server/src/lib/ids';
 import { newGatewayRow } from '../apps/server/src/modules/gateways/gateway-rows';
 import { newProjectRow } from '../apps/server/src/modules/projects/project-view';
 import { benchGateway } from './hub-processes';
+import { BENCH_NOTIFICATION, benchRules } from './hub-rules';
 import { envNumber } from './knobs';
 
 const PER_PROJECT = 100;
@@ -30,16 +33,25 @@ const { repo: usersRepo, users, tokens } = modules.users;
 const [projectsRepo, gatewaysRepo] = [modules.projects.repo, modules.gateways.repo];
 const credentials = join(config.dataDir, 'credentials.csv');
 
-async function seed(count: number) {
+async function seed(count: number, ruleCount: number) {
   const team = newId();
   const admin = {
     ...(await users.newUserRow('hub-bench@atrium.local', 'admin', team, 'Bench-Pass-1!')),
     email_verified: 1,
   };
   await usersRepo.createTeamWithUser({ id: team, name: 'Hub bench' }, admin);
-  const projects = Array.from({ length: Math.ceil(count / PER_PROJECT) }, (_, i) =>
-    newProjectRow(team, `Hub ${i}`),
-  );
+  const rules = benchRules(count, ruleCount, PER_PROJECT);
+  const projects = Array.from({ length: Math.ceil(count / PER_PROJECT) }, (_, i) => {
+    const row = newProjectRow(team, `Hub ${i}`);
+    const thresholds = rules.byProject.get(i);
+    if (!thresholds) return row;
+    return {
+      ...row,
+      logger_thresholds: JSON.stringify(thresholds),
+      logger_max_thresholds: Math.max(row.logger_max_thresholds, thresholds.length),
+      notification: rules.pushover.has(i) ? JSON.stringify(BENCH_NOTIFICATION) : null,
+    };
+  });
   await projectsRepo.insert(projects);
   const lines = ['mac,secret,type'];
   const rows = Array.from({ length: count }, (_, i) => {
@@ -61,7 +73,11 @@ async function seed(count: number) {
   writeFileSync(credentials, `${lines.join('\n')}\n`);
 }
 
-if (!existsSync(credentials)) await seed(envNumber('HUB_GATEWAYS', 1000));
+if (!existsSync(credentials)) {
+  await seed(envNumber('HUB_GATEWAYS', 1000), envNumber('HUB_RULES', 0));
+  // The engine loaded the rules when the app was built, before the seed.
+  await modules.alerts.engine.reload();
+}
 const admin = await usersRepo.findByEmail('hub-bench@atrium.local');
 if (!admin) throw new Error('no bench admin');
 const projects = await app.db.selectFrom('projects').select('id').orderBy('name').execute();
@@ -74,6 +90,7 @@ console.log(
     token: await tokens.sign(admin),
     projects: projects.map((p) => p.id),
     credentials,
+    alerts: modules.alerts.engine.stats(),
   })}`,
 );
 const stop = () => void app.close().then(() => process.exit(0));

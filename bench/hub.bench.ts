@@ -6,7 +6,13 @@
  * until all are online, the server's RSS and CPU, and the p99 from a telegram's
  * publish to its arrival at a console socket joined to 10 projects.
  * Targets: all online ≤ 60 s, RSS ≤ 1.5 GiB, p99 ≤ 200 ms.
+ * Alerts (issue 14): the first broker measured runs a second time with HUB_BENCH_RULES threshold
+ * rules (bench/hub-rules.ts; 1 % of them fire, to Pushover, here a stand-in: bench/hub-alerts.ts)
+ * seeded before the server starts. Reports the server's CPU per telegram without and with the
+ * rules, and the delay from the telegram that crossed a threshold to the notification queued
+ * and to the push's arrival. Targets: CPU with rules ≤ 1.10 × without, push p99 ≤ 2 s.
  * Run alone: `node --import tsx bench/hub.bench.ts`. Knobs: HUB_BENCH_GATEWAYS, HUB_BENCH_SECONDS,
+ * HUB_BENCH_RULES (5000; 0: no alert run),
  * HUB_BENCH_BROKER (embedded | embedded-main | mosquitto: one of the three), HUB_BENCH_CONNECT_RATE (per simulator,
  * 400/s), HUB_BENCH_PROFILE=DIR (CPU profiles of every process), HUB_BENCH_SERVER_ARGS (node flags),
  * HUB_BENCH_DIAG=1 (every 2 s on stderr: the server's heap, event-loop delay, CPU per thread and
@@ -21,6 +27,7 @@ import { io } from 'socket.io-client';
 import { z } from 'zod';
 import { freePort } from '../apps/server/test/postgres-cluster';
 import { mosquittoConfig } from '../apps/server/test/mosquitto';
+import { alertFigures, startPushoverStandIn, type AlertFigures } from './hub-alerts';
 import {
   benchGateway,
   exited,
@@ -29,12 +36,14 @@ import {
   startSim,
   waitOnline,
 } from './hub-processes';
+import { BENCH_MONITOR } from './hub-rules';
 import { envNumber } from './knobs';
 
 const GATEWAYS = envNumber('HUB_BENCH_GATEWAYS', 5_000);
 const STEADY_SECONDS = envNumber('HUB_BENCH_SECONDS', 60);
+const RULES = envNumber('HUB_BENCH_RULES', 5_000);
 const SIMS = 2;
-const TARGETS = { onlineSeconds: 60, rssMiB: 1536, p99Ms: 200 };
+const TARGETS = { onlineSeconds: 60, rssMiB: 1536, p99Ms: 200, cpuRatio: 1.1, alertP99Ms: 2_000 };
 const TICK = 100; // clock ticks per second in /proc/{pid}/stat
 
 interface Figures {
@@ -43,6 +52,13 @@ interface Figures {
   reached: number;
   rssMiB: number;
   cpuPercent: number;
+  /** Telegrams the hub accepted during the steady window, and the server's CPU per telegram. */
+  telegrams: number;
+  telegramsPerSecond: number;
+  cpuUsPerTelegram: number;
+  /** Alert rules seeded (0: none) and what they raised. */
+  rules: number;
+  alerts?: AlertFigures;
   p50: number;
   p99: number;
   received: number;
@@ -118,10 +134,11 @@ async function startBroker(dir: string) {
 
 type Mode = 'embedded' | 'embedded-main' | 'mosquitto';
 
-async function measure(name: string, mode: Mode): Promise<Figures> {
+async function measure(name: string, mode: Mode, rules = 0): Promise<Figures> {
   const external = mode === 'mosquitto';
   const dir = mkdtempSync(join(tmpdir(), 'atrium-hub-bench-'));
   const children: ChildProcess[] = [];
+  const pushover = rules > 0 ? await startPushoverStandIn() : undefined;
   try {
     const broker = external ? await startBroker(dir) : undefined;
     if (broker) children.push(broker.child);
@@ -131,12 +148,18 @@ async function measure(name: string, mode: Mode): Promise<Figures> {
       PORT: String(port),
       HOST: '127.0.0.1',
       HUB_GATEWAYS: String(GATEWAYS),
+      HUB_RULES: String(rules),
+      ...(pushover ? { PUSHOVER_URL: pushover.url } : {}),
       ...(broker
         ? { MQTT_URL: `mqtt://atrium-hub:bench-hub-secret@127.0.0.1:${broker.port}` }
         : { MQTT_PORT: String(mqttPort), MQTT_BROKER_THREAD: String(mode === 'embedded') }),
     });
     children.push(server.child);
     const pid = server.child.pid ?? 0;
+    if (rules > 0)
+      console.log(
+        `${name}: the alert engine has ${server.ready.alerts?.thresholds} thresholds of ${server.ready.alerts?.projects} projects`,
+      );
     const url = `mqtt://127.0.0.1:${broker?.port ?? mqttPort}`;
     const share = Math.ceil(GATEWAYS / SIMS);
     const lines = readFileSync(server.ready.credentials, 'utf8').trim().split('\n');
@@ -159,7 +182,7 @@ async function measure(name: string, mode: Mode): Promise<Figures> {
           '--telegram-rate',
           '2',
           '--monitor',
-          '1/1/1:9.001,1/1/2:1.001,1/1/3:5.001',
+          BENCH_MONITOR,
           '--connect-rate',
           process.env.HUB_BENCH_CONNECT_RATE ?? '400',
           // The simulators share the machine with the server: the light MQTT client.
@@ -183,27 +206,41 @@ async function measure(name: string, mode: Mode): Promise<Figures> {
       broker ? usage(broker.child.pid ?? 0) : undefined,
       Date.now(),
     ];
+    const s0 = await hubStats(port, server.ready.token);
     let [rss, brokerRss] = [u0.rss, b0?.rss ?? 0];
     for (let i = 0; i < STEADY_SECONDS; i++) {
       await new Promise((r) => setTimeout(r, 1000));
       rss = Math.max(rss, usage(pid).rss);
       if (broker) brokerRss = Math.max(brokerRss, usage(broker.child.pid ?? 0).rss);
     }
-    const wall = (Date.now() - t0) / 1000;
+    const t1 = Date.now();
+    const wall = (t1 - t0) / 1000;
     // What the hub dropped or disconnected during the run (reconnects bring buffered values late).
     const counters = await fetch(`http://127.0.0.1:${port}/api/hub/stats`, {
       headers: { authorization: `Bearer ${server.ready.token}` },
     }).then((r) => r.json());
     console.log(`${name}: hub counters ${JSON.stringify(counters)}`);
     console.log(`${name}: by 10 s window: ${probe.byWindow()}`);
+    const s1 = await hubStats(port, server.ready.token);
     const [u1, b1] = [usage(pid), broker ? usage(broker.child.pid ?? 0) : undefined];
     probe.close();
+    const telegrams = (s1.accepted.telegrams ?? 0) - (s0.accepted.telegrams ?? 0);
+    // After the CPU window: the alerts raised in it, and their pushes (waited for up to 10 s).
+    const alerts = pushover
+      ? await alertFigures(dir, pushover.pushes, { from: t0, to: t1 })
+      : undefined;
+    if (alerts) console.log(`${name}: alerts ${JSON.stringify(alerts)}`);
     return {
       name,
       onlineSeconds,
       reached,
       rssMiB: rss,
       cpuPercent: ((u1.cpu - u0.cpu) / wall) * 100,
+      telegrams,
+      telegramsPerSecond: telegrams / wall,
+      cpuUsPerTelegram: ((u1.cpu - u0.cpu) / telegrams) * 1e6,
+      rules,
+      ...(alerts ? { alerts } : {}),
       p50: quantile(probe.delays, 0.5),
       p99: quantile(probe.delays, 0.99),
       received: probe.delays.length,
@@ -217,6 +254,7 @@ async function measure(name: string, mode: Mode): Promise<Figures> {
       await Promise.race([exited(c), new Promise((r) => setTimeout(r, 10_000))]);
       c.kill('SIGKILL');
     }
+    await pushover?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -224,17 +262,62 @@ async function measure(name: string, mode: Mode): Promise<Figures> {
 const met = (f: Figures) =>
   f.onlineSeconds <= TARGETS.onlineSeconds && f.rssMiB <= TARGETS.rssMiB && f.p99 <= TARGETS.p99Ms;
 
+const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : '—');
+
+/** The alert targets (issue 14): CPU per telegram with the rules against without, push p99. */
+function alertVerdict(without: Figures, withRules: Figures): boolean {
+  const a = withRules.alerts;
+  const ratio = withRules.cpuUsPerTelegram / without.cpuUsPerTelegram;
+  const perSecond = withRules.cpuPercent / without.cpuPercent;
+  const cpuMet = ratio <= TARGETS.cpuRatio;
+  const latencyMet = a !== undefined && a.alerts > 0 && a.pushP99 <= TARGETS.alertP99Ms;
+  console.log(
+    '\n| alert rules | server CPU | CPU per telegram | telegrams/s | alerts raised (rules) | pushes received (raises / clears) | telegram → outbox p50 / p99 | telegram → push p50 / p99 (max) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const f of [without, withRules]) {
+    const x = f.alerts;
+    console.log(
+      `| ${f.rules} | ${f.cpuPercent.toFixed(0)} % | ${f.cpuUsPerTelegram.toFixed(1)} µs | ${f.telegramsPerSecond.toFixed(0)} | ${x ? `${x.alerts} (${x.rules})` : '—'} | ${x ? `${x.pushes} (${x.raisedPushes} / ${x.clearedPushes})` : '—'} | ${x ? `${ms(x.outboxP50)} / ${ms(x.outboxP99)}` : '—'} | ${x ? `${ms(x.pushP50)} / ${ms(x.pushP99)} (${ms(x.pushMax)})` : '—'} |`,
+    );
+  }
+  console.log(
+    `\nserver CPU with ${withRules.rules} rules / without: ${ratio.toFixed(3)} per telegram (${perSecond.toFixed(3)} per second): ${cpuMet ? 'met' : 'MISSED'} (≤ ${TARGETS.cpuRatio})`,
+  );
+  console.log(
+    `telegram → push p99 ${a ? ms(a.pushP99) : '—'} over ${a?.alerts ?? 0} alerts: ${latencyMet ? 'met' : 'MISSED'} (≤ ${TARGETS.alertP99Ms} ms${a?.alerts ? '' : ', and at least one alert'})`,
+  );
+  if (a && a.missing + a.unexpected + a.overlapping + a.mismatched > 0)
+    console.log(
+      `alert checks: ${a.missing} without a push, ${a.unexpected} from a rule that should not fire, ${a.overlapping} open at once for one rule, ${a.mismatched} pushes of another value${a.overlaps.length ? `; ${a.overlaps.join(' | ')}` : ''}`,
+    );
+  return cpuMet && latencyMet;
+}
+
 export async function main(): Promise<boolean> {
   const results: Figures[] = [];
   const only = process.env.HUB_BENCH_BROKER; // one of the three modes
+  let alertRuns: [Figures, Figures] | undefined;
   for (const [name, mode] of [
     ['embedded aedes, broker thread', 'embedded'],
     ['embedded aedes, main thread', 'embedded-main'],
     ['mosquitto (MQTT_URL)', 'mosquitto'],
   ] as const) {
     if (only && only !== mode) continue;
-    results.push({ ...(await measure(name, mode)), baseline: mode === 'embedded-main' });
-    console.log(JSON.stringify(results.at(-1)));
+    const baseline = mode === 'embedded-main';
+    const without: Figures = { ...(await measure(name, mode)), baseline };
+    results.push(without);
+    console.log(JSON.stringify(without));
+    // Issue 14: the first broker measured, again right after with the rules (same conditions).
+    if (RULES > 0 && !alertRuns) {
+      const withRules: Figures = {
+        ...(await measure(`${name}, ${RULES} alert rules`, mode, RULES)),
+        baseline,
+      };
+      results.push(withRules);
+      console.log(JSON.stringify(withRules));
+      alertRuns = [without, withRules];
+    }
   }
   console.log(
     '\n| broker | online in | server RSS | server CPU | p50 | p99 | telegrams seen | broker RSS / CPU | targets |',
@@ -250,7 +333,9 @@ export async function main(): Promise<boolean> {
     );
   }
   // The main-thread run is the baseline the broker thread is compared with, not a target.
-  return results.filter((f) => !f.baseline).every(met);
+  const hubMet = results.filter((f) => !f.baseline).every(met);
+  const alertsMet = alertRuns ? alertVerdict(...alertRuns) : true;
+  return hubMet && alertsMet;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
