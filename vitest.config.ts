@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'packages/contracts/vitest.config.ts',
       'packages/knx/vitest.config.ts',
+      'packages/modbus/vitest.config.ts',
       'packages/gateway-agent/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POOL_TYPES, versionSchema } from './gateway';
+import { modbusConfigArgs, modbusReadArgs } from './modbus';
 
 /**
  * The gateway protocol over MQTT 3.1.1 (docs/gateway-protocol.md): topics
@@ -91,7 +92,10 @@ export const telegramsMessage = z.object({
 });
 export type TelegramsMessage = z.infer<typeof telegramsMessage>;
 
-/** `nx/{mac}/modbus` (QoS 1): meter readings, consumed by the Modbus module. */
+/**
+ * `nx/{mac}/modbus` (QoS 1): meter readings (`meter` and `value` are the ids of the
+ * `modbus.config` command), acknowledged once committed like telegrams; numeric values only.
+ */
 export const modbusMessage = z.object({
   v,
   seq: z.number().int().min(0),
@@ -182,6 +186,10 @@ export const COMMAND_ARGS = {
   'vpn.close': z.object({}),
   /** The custom proxy's target on the gateway's network, forwarded as TUNNEL_SERVICES.custom. */
   'vpn.proxy': z.object({ url: z.string().max(2048).nullable() }),
+  /** kloudnx only: the meters to poll (replaces the previous configuration; issue 15). */
+  'modbus.config': modbusConfigArgs,
+  /** kloudnx only: the live test, one real read; the reply's result is a ModbusReadResult. */
+  'modbus.read': modbusReadArgs,
 } as const;
 export type CommandName = keyof typeof COMMAND_ARGS;
 export type CommandArgs<N extends CommandName> = z.infer<(typeof COMMAND_ARGS)[N]>;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * Modbus (document 3 §3-§5, issue 15): the data types and function codes a value is read
+ * with, and what the cloud sends a kloudnx gateway so that it polls its meters.
+ * The console's entities (meters, values) are built on these below.
+ */
+
+/** Data types of a value (document 3 §3): the configuration form offers all but STRING. */
+export const MODBUS_DATA_TYPES = [
+  'INT16',
+  'UINT16',
+  'INT32',
+  'UINT32',
+  'FLOAT32',
+  'STRING',
+] as const;
+export type ModbusDataType = (typeof MODBUS_DATA_TYPES)[number];
+export const MODBUS_FORM_DATA_TYPES = MODBUS_DATA_TYPES.filter((t) => t !== 'STRING');
+
+/** Registers a numeric type takes; STRING takes the value's `wordLength` (2 characters a register). */
+export const MODBUS_TYPE_WORDS: Readonly<Record<Exclude<ModbusDataType, 'STRING'>, number>> = {
+  INT16: 1,
+  UINT16: 1,
+  INT32: 2,
+  UINT32: 2,
+  FLOAT32: 2,
+};
+
+/**
+ * Function codes the configuration form offers (document 3 §3): 1 Read Coils, 2 Read Discrete
+ * Inputs, 3 Read Multiple Holding Registers, 4 Read Input Registers, 5 Write Single Coil,
+ * 6 Write Single Holding Register. A value with a write code is read back with the matching
+ * read code (5 → 1, 6 → 3) when polled.
+ */
+export const MODBUS_FUNCTION_CODES = [1, 2, 3, 4, 5, 6] as const;
+export type ModbusFunctionCode = (typeof MODBUS_FUNCTION_CODES)[number];
+export const MODBUS_READ_CODE: Readonly<Record<ModbusFunctionCode, 1 | 2 | 3 | 4>> = {
+  1: 1,
+  2: 2,
+  3: 3,
+  4: 4,
+  5: 1,
+  6: 3,
+};
+
+/** Most registers one read asks for (the Modbus limit of FC 3/4). */
+export const MODBUS_MAX_WORDS = 125;
+/** Meters one gateway polls, values one meter holds (the benchmark's 100 × 20 fits). */
+export const MODBUS_LIMITS = {
+  metersPerGateway: 100,
+  valuesPerMeter: 50,
+  minIntervalSeconds: 1,
+  maxIntervalSeconds: 3600,
+  defaultIntervalSeconds: 10,
+} as const;
+
+/** scaleFactor: at most 5 decimals, never 0 (document 3 §5). */
+export const scaleFactorSchema = z
+  .number()
+  .finite()
+  .refine((x) => x !== 0, 'scaleFactor')
+  .refine((x) => Math.abs(Math.round(x * 1e5) / 1e5 - x) < 1e-9, 'scaleFactor');
+
+/** Dotted IPv4, each part 0-255 (document 3 §5). */
+export const ipv4Schema = z
+  .string()
+  .trim()
+  .regex(
+    /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+    'ipAddress',
+  );
+export const portSchema = z.number().int('port').min(0, 'port').max(65535, 'port');
+
+/** How one value is read and decoded: what a poll and a live test need. */
+export const modbusReadSpec = z.object({
+  registerAddress: z.number().int().min(0).max(65535),
+  wordLength: z.number().int().min(1).max(MODBUS_MAX_WORDS),
+  functionCode: z.union(MODBUS_FUNCTION_CODES.map((c) => z.literal(c))),
+  unitID: z.number().int().min(0).max(255),
+  scaleFactor: scaleFactorSchema,
+  dataType: z.enum(MODBUS_DATA_TYPES),
+  swapBytes: z.boolean().default(false),
+  swapWords: z.boolean().default(false),
+});
+export type ModbusReadSpec = z.infer<typeof modbusReadSpec>;
+
+/** One meter as a gateway polls it: its values carry the ids the readings are sent back with. */
+export const gatewayModbusMeter = z.object({
+  id: z.string().min(1).max(64),
+  ip: ipv4Schema,
+  port: portSchema,
+  /** Seconds between two polls of every value of the meter. */
+  interval: z
+    .number()
+    .int()
+    .min(MODBUS_LIMITS.minIntervalSeconds)
+    .max(MODBUS_LIMITS.maxIntervalSeconds),
+  values: z
+    .array(modbusReadSpec.extend({ id: z.string().min(1).max(64) }))
+    .max(MODBUS_LIMITS.valuesPerMeter),
+});
+export type GatewayModbusMeter = z.infer<typeof gatewayModbusMeter>;
+
+/**
+ * `modbus.config` command: the whole polling configuration of the gateway (enabled meters
+ * only); it replaces the previous one.
+ */
+export const modbusConfigArgs = z.object({
+  meters: z.array(gatewayModbusMeter).max(MODBUS_LIMITS.metersPerGateway),
+});
+
+/** `modbus.read` command (the live test): one real read of one value. */
+export const modbusReadArgs = modbusReadSpec.extend({ ip: ipv4Schema, port: portSchema });
+export type ModbusReadArgs = z.infer<typeof modbusReadArgs>;
+
+/**
+ * Why a live read failed, in the reply's `result.error` (the command itself succeeds):
+ * `timeout` no answer in time, `unreachable` no TCP connection to the meter, a Modbus exception
+ * (1 illegal function, 2 illegal data address, 3 illegal data value, 4 device failure,
+ * 10 gateway path unavailable, 11 target device failed to respond) by its name.
+ */
+export const MODBUS_READ_ERRORS = [
+  'timeout',
+  'unreachable',
+  'illegalFunction',
+  'illegalDataAddress',
+  'illegalDataValue',
+  'deviceFailure',
+  'gatewayPathUnavailable',
+  'deviceNotResponding',
+  'decode',
+] as const;
+export type ModbusReadError = (typeof MODBUS_READ_ERRORS)[number];
+
+/** The exception code of a Modbus exception reply → its read error. */
+export const MODBUS_EXCEPTIONS: Readonly<Record<number, ModbusReadError>> = {
+  1: 'illegalFunction',
+  2: 'illegalDataAddress',
+  3: 'illegalDataValue',
+  4: 'deviceFailure',
+  10: 'gatewayPathUnavailable',
+  11: 'deviceNotResponding',
+};
+
+/** `result` of a `modbus.read` reply: the decoded value and raw registers, or the failure. */
+export const modbusReadResult = z.union([
+  z.object({
+    value: z.union([z.number(), z.string().max(256), z.boolean()]),
+    registers: z.array(z.number().int().min(0).max(65535)).max(MODBUS_MAX_WORDS),
+    t: z.number().int(),
+  }),
+  z.object({ error: z.enum(MODBUS_READ_ERRORS), t: z.number().int() }),
+]);
+export type ModbusReadResult = z.infer<typeof modbusReadResult>;
