@@ -96,21 +96,19 @@ export type TelegramsMessage = z.infer<typeof telegramsMessage>;
  * `nx/{mac}/modbus` (QoS 1): meter readings (`meter` and `value` are the ids of the
  * `modbus.config` command), acknowledged once committed like telegrams; numeric values only.
  */
+export const modbusItem = z.object({
+  meter: z.string().min(1).max(64),
+  value: z.string().min(1).max(64),
+  v: z.number(),
+  t: z.number().int().min(0),
+});
+export type ModbusItem = z.infer<typeof modbusItem>;
 export const modbusMessage = z.object({
   v,
   seq: z.number().int().min(0),
-  items: z
-    .array(
-      z.object({
-        meter: z.string().max(64),
-        value: z.string().max(64),
-        v: z.number(),
-        t: z.number().int(),
-      }),
-    )
-    .min(1)
-    .max(PROTOCOL_LIMITS.maxTelegramsPerMessage),
+  items: z.array(modbusItem).min(1).max(PROTOCOL_LIMITS.maxTelegramsPerMessage),
 });
+export type ModbusMessage = z.infer<typeof modbusMessage>;
 
 /** `nx/{mac}/pool`: pool status and command values, consumed by the pool module. */
 export const poolMessage = z.object({

@@ -20,7 +20,7 @@ import type { GatewayIdentity, HubRepository } from './hub.repository';
 import { Ingest } from './ingest/ingest';
 import { Presence } from './transport/presence';
 import { RateLimiter } from './ingest/rate-limiter';
-import { TelegramIngest } from './ingest/telegram-ingest';
+import { modbusSeries, SeriesIngest, telegramSeries } from './ingest/series-ingest';
 import type { HubTransport, Settle, TransportSink } from './transport/transport';
 import { UpdateTracker } from './firmware/update-tracker';
 
@@ -73,7 +73,8 @@ export class Hub implements TransportSink {
       presence: this.presence,
       commands: this.bus,
       updates: this.updates,
-      telegrams: new TelegramIngest(d.timeseries, d.writer, this.events, d.log),
+      telegrams: new SeriesIngest(telegramSeries(this.events), d.timeseries, d.writer, d.log),
+      modbus: new SeriesIngest(modbusSeries, d.timeseries, d.writer, d.log),
       events: this.events,
       counters: this.counters,
       limiter: new RateLimiter(PROTOCOL_LIMITS.rateBurst, PROTOCOL_LIMITS.ratePerSecond),

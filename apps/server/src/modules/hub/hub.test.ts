@@ -159,6 +159,62 @@ describe('presence, info and telegrams', () => {
   });
 });
 
+describe('Modbus readings', () => {
+  it('stores a readings batch under each value, acknowledged once committed', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const t0 = Date.now() - 2000;
+    const items = [
+      { meter: 'm-main', value: 'v-power', v: 1520.5, t: t0 },
+      { meter: 'm-main', value: 'v-power', v: 1498, t: t0 + 1000 },
+      { meter: 'm-main', value: 'v-energy', v: 123456.7, t: t0 },
+    ];
+    const before = t.modules.hub.service.stats().accepted.modbus ?? 0;
+    // Resolves on the PUBACK: the points are stored by then.
+    await client.publishAsync(
+      topicOf(gw.mac, 'modbus'),
+      JSON.stringify({ v: PROTOCOL_VERSION, seq: 3, items }),
+      { qos: 1 },
+    );
+    const where = { projectId: project.id, mac: gw.mac };
+    const power = await storedPoints(t.app, { ...where, address: 'v-power' });
+    expect(power.map((p) => [p.t, p.v])).toEqual([
+      [t0, 1520.5],
+      [t0 + 1000, 1498],
+    ]);
+    const energy = await storedPoints(t.app, { ...where, address: 'v-energy' });
+    expect(energy.map((p) => [p.t, p.v])).toEqual([[t0, 123456.7]]);
+    const series = await t.modules.timeseries.store.findSeries({
+      projectId: project.id,
+      gatewayMac: gw.mac,
+      address: 'v-energy',
+      kind: 'modbus',
+    });
+    expect(series).toBe(energy[0]?.series);
+    expect(t.modules.hub.service.stats().accepted.modbus).toBe(before + 3);
+    await client.endAsync();
+  });
+
+  it('drops and counts a malformed readings batch; the gateway and its telegrams go on', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const malformed = t.modules.hub.service.stats().dropped.malformed ?? 0;
+    for (const body of [
+      '{"v":1,"seq":1,"items":[{"meter":"m","value":"v","v":"high","t":1}]}',
+      '{"v":1,"seq":1,"items":[]}',
+      'not json',
+    ])
+      await client.publishAsync(topicOf(gw.mac, 'modbus'), body, { qos: 1 });
+    expect(t.modules.hub.service.stats().dropped.malformed).toBe(malformed + 3);
+    expect(client.connected).toBe(true);
+    const t0 = Date.now() - 100;
+    await publishTelegrams(client, gw.mac, [{ ga: '3/3/3', dpt: '9.001', value: 4, t: t0 }]);
+    const raw = await storedPoints(t.app, { projectId: project.id, mac: gw.mac, address: '3/3/3' });
+    expect(raw.map((p) => p.v)).toEqual([4]);
+    await client.endAsync();
+  });
+});
+
 describe('bad input', () => {
   it('drops and counts malformed and oversized payloads; the server carries on', async () => {
     const gw = await newGateway();

@@ -9,6 +9,8 @@ import {
   telegramsMessage,
   type GatewayTopic,
   type InfoMessage,
+  type ModbusItem,
+  type TelegramItem,
 } from '@atrium/contracts/gateway-protocol';
 import type { CommandBus } from '../commands/command-bus';
 import type { GatewayDirectory } from './gateway-directory';
@@ -18,7 +20,7 @@ import type { DropReason, HubCounters } from './hub-stats';
 import type { GatewayIdentity } from '../hub.repository';
 import type { Presence } from '../transport/presence';
 import type { RateLimiter } from './rate-limiter';
-import type { TelegramIngest } from './telegram-ingest';
+import type { SeriesIngest } from './series-ingest';
 import type { Settle, Verdict } from '../transport/transport';
 import type { UpdateTracker } from '../firmware/update-tracker';
 
@@ -28,7 +30,8 @@ export interface IngestDeps {
   presence: Presence;
   commands: CommandBus;
   updates: UpdateTracker;
-  telegrams: TelegramIngest;
+  telegrams: SeriesIngest<TelegramItem>;
+  modbus: SeriesIngest<ModbusItem>;
   events: HubEvents;
   counters: HubCounters;
   limiter: RateLimiter;
@@ -72,9 +75,7 @@ export class Ingest {
       case 'reply':
         return settle(this.reply(gw, payload));
       case 'modbus':
-        return settle(
-          this.parsed('modbus', modbusMessage.safeParse(parseJson(payload)).success, mac),
-        );
+        return this.modbus(gw, payload, settle);
       case 'pool':
         return settle(this.parsed('pool', poolMessage.safeParse(parseJson(payload)).success, mac));
       case 'cmd':
@@ -140,16 +141,33 @@ export class Ingest {
     });
   }
 
-  /** What waits for the commit is the verdict's inputs only, not the message. */
   private telegrams(gw: GatewayIdentity, payload: Buffer, settle: Settle): void {
     const message = telegramsMessage.safeParse(parseJson(payload));
     if (!message.success) return settle(this.drop('malformed', gw.mac, 'ack', 'telegrams'));
+    this.stored('telegrams', this.d.telegrams, gw, message.data.items, settle);
+  }
+
+  /** Meter readings, stored and acknowledged like telegrams. */
+  private modbus(gw: GatewayIdentity, payload: Buffer, settle: Settle): void {
+    const message = modbusMessage.safeParse(parseJson(payload));
+    if (!message.success) return settle(this.drop('malformed', gw.mac, 'ack', 'modbus'));
+    this.stored('modbus', this.d.modbus, gw, message.data.items, settle);
+  }
+
+  /** What waits for the commit is the verdict's inputs only, not the message. */
+  private stored<T extends { t: number }>(
+    kind: 'telegrams' | 'modbus',
+    ingest: SeriesIngest<T>,
+    gw: GatewayIdentity,
+    items: T[],
+    settle: Settle,
+  ): void {
     if (!gw.projectId) return settle(this.drop('noProject', gw.mac, 'ack'));
-    const [mac, count] = [gw.mac, message.data.items.length];
-    this.d.telegrams.store(gw, gw.projectId, message.data.items, (outcome) => {
-      if (outcome === 'invalid') return settle(this.drop('malformed', mac, 'ack', 'telegram time'));
+    const [mac, count] = [gw.mac, items.length];
+    ingest.store(gw, gw.projectId, items, (outcome) => {
+      if (outcome === 'invalid') return settle(this.drop('malformed', mac, 'ack', `${kind} time`));
       if (outcome === 'refused') return settle(this.drop('storeRefused', mac, 'retry'));
-      this.d.counters.accept('telegrams', count);
+      this.d.counters.accept(kind, count);
       settle('ack');
     });
   }

@@ -1,4 +1,5 @@
-import type { TelegramItem } from '@atrium/contracts/gateway-protocol';
+import type { ModbusItem, TelegramItem } from '@atrium/contracts/gateway-protocol';
+import type { SeriesKind } from '../../../db/schema';
 import type { BatchingWriter } from '../../timeseries/batching-writer';
 import { TimeSeriesError } from '../../../lib/timeseries-error';
 import type { Point, TimeSeriesStore } from '../../timeseries/timeseries.types';
@@ -7,24 +8,55 @@ import type { GatewayIdentity } from '../hub.repository';
 
 type StoreOutcome = 'stored' | 'invalid' | 'refused';
 
+/** What a kind of gateway publish stores: which series each item goes to, and its value. */
+export interface SeriesItems<T extends { t: number }> {
+  kind: SeriesKind;
+  /** The series' address within its project and gateway. */
+  addressOf(item: T): string;
+  valueOf(item: T): number;
+  /** Told once the writer has taken the batch (before the commit): the live view. */
+  taken(projectId: string, mac: string, items: T[]): void;
+}
+
 const numeric = (value: number | boolean) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
 
 /**
- * KNX telegrams into the time-series store: one series per (project, gateway,
- * group address), written through the batching writer, which calls back after
- * commit, so the caller acknowledges only what is stored. The console's
- * `knx:telegrams` event goes out as soon as the writer has taken the points.
+ * KNX telegrams: one series per group address; the console's `knx:telegrams` event goes out
+ * as soon as the writer has taken the points.
  */
-export class TelegramIngest {
+export const telegramSeries = (events: HubEvents): SeriesItems<TelegramItem> => ({
+  kind: 'knx',
+  addressOf: (item) => item.ga,
+  valueOf: (item) => numeric(item.value),
+  taken: (project, mac, items) => events.emit('telegrams', { project, mac, items }),
+});
+
+/**
+ * Modbus readings: one series per configured value (its id, unique in the project); the
+ * Modbus module names them for the graph.
+ */
+export const modbusSeries: SeriesItems<ModbusItem> = {
+  kind: 'modbus',
+  addressOf: (item) => item.value,
+  valueOf: (item) => item.v,
+  taken: () => {},
+};
+
+/**
+ * Gateway data into the time-series store: one series per (project, gateway, address),
+ * written through the batching writer, which calls back after commit, so the caller
+ * acknowledges only what is stored.
+ */
+export class SeriesIngest<T extends { t: number }> {
   /** Series ids by project, gateway and address: a telegram needs no key string built. */
   private readonly ids = new Map<string, Map<string, Map<string, Promise<number>>>>();
   /** The same, for the ids already resolved. */
   private readonly known = new Map<string, Map<string, Map<string, number>>>();
 
   constructor(
+    private readonly items: SeriesItems<T>,
     private readonly series: Pick<TimeSeriesStore, 'ensureSeries'>,
     private readonly writer: Pick<BatchingWriter, 'submit'>,
-    private readonly events: HubEvents,
     private readonly log: { warn(obj: object, msg: string): void },
   ) {}
 
@@ -37,7 +69,7 @@ export class TelegramIngest {
   store(
     gw: GatewayIdentity,
     projectId: string,
-    items: TelegramItem[],
+    items: T[],
     done: (outcome: StoreOutcome) => void,
   ): void {
     const points = this.knownPoints(projectId, gw.mac, items);
@@ -51,7 +83,7 @@ export class TelegramIngest {
   private offer(
     projectId: string,
     mac: string,
-    items: TelegramItem[],
+    items: T[],
     points: Point[],
     done: (outcome: StoreOutcome) => void,
   ) {
@@ -63,32 +95,32 @@ export class TelegramIngest {
     // for the commit (a batch that fails is resent by the gateway, the same values again).
     // The points are queued and `done` will be called: a failing listener changes neither.
     try {
-      this.events.emit('telegrams', { project: projectId, mac, items });
+      this.items.taken(projectId, mac, items);
     } catch (err) {
-      this.log.warn({ err, mac }, 'telegrams event listener failed');
+      this.log.warn({ err, mac }, `${this.items.kind} event listener failed`);
     }
   }
 
   /** The points, if every series is known already; else undefined. */
-  private knownPoints(projectId: string, mac: string, items: TelegramItem[]): Point[] | undefined {
+  private knownPoints(projectId: string, mac: string, items: T[]): Point[] | undefined {
     const ofGateway = this.known.get(projectId)?.get(mac);
     if (!ofGateway) return undefined;
     const points: Point[] = [];
     for (const item of items) {
-      const seriesId = ofGateway.get(item.ga);
+      const seriesId = ofGateway.get(this.items.addressOf(item));
       if (seriesId === undefined) return undefined;
-      points.push({ seriesId, t: item.t, v: numeric(item.value) });
+      points.push({ seriesId, t: item.t, v: this.items.valueOf(item) });
     }
     return points;
   }
 
-  private async pointsOf(projectId: string, mac: string, items: TelegramItem[]) {
+  private async pointsOf(projectId: string, mac: string, items: T[]) {
     const points: Point[] = [];
     for (const item of items) {
       points.push({
-        seriesId: await this.seriesId(projectId, mac, item.ga),
+        seriesId: await this.seriesId(projectId, mac, this.items.addressOf(item)),
         t: item.t,
-        v: numeric(item.value),
+        v: this.items.valueOf(item),
       });
     }
     return points;
@@ -96,7 +128,7 @@ export class TelegramIngest {
 
   private failed(err: unknown, mac: string): 'invalid' | 'refused' {
     if (err instanceof TimeSeriesError && err.code === 'invalidPoint') return 'invalid';
-    this.log.warn({ err, mac }, 'telegrams not stored');
+    this.log.warn({ err, mac }, `${this.items.kind} not stored`);
     return 'refused';
   }
 
@@ -108,7 +140,7 @@ export class TelegramIngest {
     if (!ofGateway) ofProject.set(mac, (ofGateway = new Map<string, Promise<number>>()));
     let id = ofGateway.get(address);
     if (!id) {
-      id = this.series.ensureSeries({ projectId, gatewayMac: mac, address, kind: 'knx' });
+      id = this.series.ensureSeries({ projectId, gatewayMac: mac, address, kind: this.items.kind });
       ofGateway.set(address, id);
       void id.then(
         (seriesId) => {
