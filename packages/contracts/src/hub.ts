@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gatewayTypeSchema, macSchema, POOL_TYPES, versionSchema } from './gateway';
 import { TOKEN_SERVICES, UPDATE_BRANCHES } from './gateway-protocol';
 import { LIMITS } from './limits';
+import { modbusReadArgs, type ModbusReadResult } from './modbus';
 
 /**
  * REST bodies and replies of the gateway commands (document 3 §7, Gateway
@@ -119,7 +120,38 @@ export const SOCKET_EVENTS = {
   info: 'gateway:info',
   update: 'gateway:update',
   telegrams: 'knx:telegrams',
+  /** The Modbus live test (document 3 §4): the console's read request, and its answer. */
+  modbusLive: 'modbus:live',
 } as const;
+
+/**
+ * The live test's room of a gateway (document 3 §7, "Live test socket"): the console joins it
+ * with `join` and the room's name as payload, then emits `modbus:live` with the form's values.
+ */
+export const modbusLiveRoom = (mac: string) => `${mac}:modbus:live`;
+const MODBUS_LIVE_ROOM = /^([0-9a-f]{12}):modbus:live$/;
+/** The gateway MAC of a live-test room name (stored form), or null. */
+export function macOfModbusLiveRoom(room: unknown): string | null {
+  if (typeof room !== 'string') return null;
+  return MODBUS_LIVE_ROOM.exec(room.toLowerCase())?.[1] ?? null;
+}
+
+/**
+ * `modbus:live` from the console: the form's values (modbusReadArgs) and the
+ * gateway; the answer, to the socket's acknowledgement and as a `modbus:live` event in the
+ * room: the read's result (ModbusReadResult), or `{ ok: false, code }` with an error code of
+ * the catalogue (gatewayOffline, gatewayTimeout, validation, notFound, forbidden).
+ */
+export const modbusLiveRequest = z.object({
+  mac: z.string().min(12).max(17),
+  read: modbusReadArgs,
+});
+export type ModbusLiveRequest = z.infer<typeof modbusLiveRequest>;
+
+/** The answer to a `modbus:live` request. */
+export type ModbusLiveAnswer =
+  | { ok: true; mac: string; result: ModbusReadResult }
+  | { ok: false; mac: string | null; code: string };
 
 export const gatewayStateEvent = z.object({
   project: z.string(),
