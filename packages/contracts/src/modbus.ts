@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { macSchema } from './gateway';
 
 /**
  * Modbus (document 3 §3-§5, issue 15): the data types and function codes a value is read
@@ -153,3 +154,83 @@ export const modbusReadResult = z.union([
   z.object({ error: z.enum(MODBUS_READ_ERRORS), t: z.number().int() }),
 ]);
 export type ModbusReadResult = z.infer<typeof modbusReadResult>;
+
+// ---------------------------------------------------------------------------------------------
+// The console's entities (document 3 §3): meters and values (configurations), and the
+// wizard's per-gateway configurations. `interval` (meter) and `unit` (value) are Atrium's
+// additions (decision 0019).
+
+export const MODBUS_NAME_MAX = 64;
+export const MODBUS_UNIT_MAX = 16;
+const entityId = z.string().min(1).max(64);
+const entityName = z.string().trim().min(1, 'required').max(MODBUS_NAME_MAX, 'invalidName');
+export const modbusIntervalSchema = z
+  .number()
+  .int('interval')
+  .min(MODBUS_LIMITS.minIntervalSeconds, 'interval')
+  .max(MODBUS_LIMITS.maxIntervalSeconds, 'interval');
+
+/** A meter as the console sends it (POST without `id`, PUT with it). */
+export const modbusMeterBody = z.object({
+  id: entityId.optional(),
+  gatewayMac: macSchema,
+  name: entityName,
+  network: z.object({ ip: ipv4Schema, port: portSchema }),
+  /** Treated as true when absent (document 3 §3). */
+  enabled: z.boolean().optional(),
+  interval: modbusIntervalSchema.optional(),
+});
+export type ModbusMeterBody = z.infer<typeof modbusMeterBody>;
+/** A meter as the server answers it. */
+export interface ModbusMeter {
+  id: string;
+  gatewayMac: string;
+  name: string;
+  network: { ip: string; port: number };
+  enabled: boolean;
+  interval: number;
+}
+
+/** A value (configuration) as the console sends it. */
+export const modbusValueBody = z.object({
+  id: entityId.optional(),
+  meterId: entityId,
+  name: entityName,
+  unit: z.string().trim().max(MODBUS_UNIT_MAX, 'unit').optional(),
+  options: modbusReadSpec,
+});
+export type ModbusValueBody = z.infer<typeof modbusValueBody>;
+/** A value as the server answers it. */
+export interface ModbusValue {
+  id: string;
+  meterId: string;
+  name: string;
+  unit: string;
+  options: ModbusReadSpec;
+}
+
+/**
+ * One card of the wizard (document 3 §2-§3): a meter of the selected gateway with its values.
+ * Cards without `id` are new; the saved list replaces the gateway's meters.
+ */
+export const modbusWizardConfiguration = z.object({
+  id: entityId.optional(),
+  name: entityName,
+  network: z.object({ ip: ipv4Schema, port: portSchema }),
+  enabled: z.boolean().optional(),
+  interval: modbusIntervalSchema.optional(),
+  values: z
+    .array(
+      modbusReadSpec.extend({
+        id: entityId.optional(),
+        name: entityName,
+        unit: z.string().trim().max(MODBUS_UNIT_MAX, 'unit').optional(),
+        scaleFactor: scaleFactorSchema.default(1),
+      }),
+    )
+    .max(MODBUS_LIMITS.valuesPerMeter),
+});
+export type ModbusWizardConfiguration = z.infer<typeof modbusWizardConfiguration>;
+export const modbusWizardBody = z
+  .array(modbusWizardConfiguration)
+  .max(MODBUS_LIMITS.metersPerGateway);
