@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { GATEWAY_TYPES } from '@atrium/contracts/limits';
 import { parseCredentials } from './credentials';
+import { startEnergyMeter } from './energy-meter';
 import { Fleet } from './fleet';
 
 const { values } = parseArgs({
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     'acked-log': { type: 'string' },
     'status-every': { type: 'string', default: '5' },
     client: { type: 'string', default: 'mqttjs' },
+    'modbus-meter': { type: 'string' },
   },
 });
 
@@ -49,8 +51,15 @@ const args = z
     'acked-log': z.string().optional(),
     'status-every': z.coerce.number().positive(),
     client: z.enum(['mqttjs', 'lite']),
+    'modbus-meter': z.coerce.number().int().min(0).max(65535).optional(),
   })
   .parse(values);
+
+// A Modbus TCP energy meter on loopback: meters configured at 127.0.0.1 and this port are
+// polled by the simulated kloudnx gateways (register map in docs/gateway-protocol.md).
+const meterPort = args['modbus-meter'];
+const meter = meterPort === undefined ? undefined : await startEnergyMeter({ port: meterPort });
+if (meter) console.log(`MODBUS_METER ${meter.host}:${meter.port}`);
 
 const ackedLog = args['acked-log'];
 const fleet = new Fleet({
@@ -80,7 +89,7 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   clearInterval(status);
-  void fleet.stop().then(() => process.exit(0));
+  void Promise.all([fleet.stop(), meter?.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
