@@ -118,6 +118,16 @@ const catalogue = {
   vpnSessionNotFound: own(404),
   etsPortsExhausted: own(503),
   customProxyUnsupported: own(409),
+  // Modbus configuration (document 3 §5, §8; issue 15, decision 0019)
+  ipAddress: own(400),
+  port: own(400),
+  scaleFactor: own(400),
+  interval: own(400),
+  unit: own(400),
+  modbusUnsupported: own(409),
+  modbusLimit: own(400),
+  meterNotFound: own(404),
+  valueNotFound: own(404),
 } as const;
 
 /** A code of the catalogue: what the server raises and the console maps to a message. */

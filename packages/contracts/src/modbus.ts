@@ -234,3 +234,101 @@ export type ModbusWizardConfiguration = z.infer<typeof modbusWizardConfiguration
 export const modbusWizardBody = z
   .array(modbusWizardConfiguration)
   .max(MODBUS_LIMITS.metersPerGateway);
+
+// ---------------------------------------------------------------------------------------------
+// What the server answers (issue 15, decision 0019). `sent` is false when a gateway whose
+// configuration changed could not be told now: it gets it when it next connects.
+
+/** A meter as the server answers it (ModbusMeter). */
+export const modbusMeterReplyItem = z.object({
+  id: z.string(),
+  gatewayMac: z.string(),
+  name: z.string(),
+  network: z.object({ ip: z.string(), port: z.number() }),
+  enabled: z.boolean(),
+  interval: z.number(),
+}) satisfies z.ZodType<ModbusMeter>;
+
+const readSpecReply = z.object({
+  registerAddress: z.number(),
+  wordLength: z.number(),
+  functionCode: z.union(MODBUS_FUNCTION_CODES.map((c) => z.literal(c))),
+  unitID: z.number(),
+  scaleFactor: z.number(),
+  dataType: z.enum(MODBUS_DATA_TYPES),
+  swapBytes: z.boolean(),
+  swapWords: z.boolean(),
+});
+
+/** A value as the server answers it (ModbusValue); `unit` is '' when none was given. */
+export const modbusValueReplyItem = z.object({
+  id: z.string(),
+  meterId: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  options: readSpecReply,
+}) satisfies z.ZodType<ModbusValue>;
+
+/** One wizard card as the server answers it: a meter of the gateway with its values. */
+export const modbusConfigurationReplyItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  network: z.object({ ip: z.string(), port: z.number() }),
+  enabled: z.boolean(),
+  interval: z.number(),
+  values: z.array(readSpecReply.extend({ id: z.string(), name: z.string(), unit: z.string() })),
+});
+export type ModbusConfiguration = z.infer<typeof modbusConfigurationReplyItem>;
+
+export const modbusMetersReply = z.object({ meters: z.array(modbusMeterReplyItem) });
+export const modbusMeterReply = z.object({ meter: modbusMeterReplyItem, sent: z.boolean() });
+export const modbusValuesReply = z.object({ values: z.array(modbusValueReplyItem) });
+export const modbusValueReply = z.object({ value: modbusValueReplyItem, sent: z.boolean() });
+export const modbusRemovedReply = z.object({ removed: z.literal(true), sent: z.boolean() });
+/** The values saved by a list save, and whether every gateway concerned was told. */
+export const modbusValuesSaveReply = modbusValuesReply.extend({ sent: z.boolean() });
+export const modbusWizardReply = z.object({ list: z.array(modbusConfigurationReplyItem) });
+export const modbusWizardSaveReply = modbusWizardReply.extend({ sent: z.boolean() });
+export const modbusImportReply = z.object({
+  meters: z.number(),
+  values: z.number(),
+  sent: z.boolean(),
+});
+
+/**
+ * `POST /api/project/monitored/modbus/values/{id}` (decision 0019): the body is the list of
+ * values; the query's `gatewayMac` widens what it replaces to every meter of that gateway.
+ */
+export const modbusValuesBody = z
+  .array(modbusValueBody)
+  .max(MODBUS_LIMITS.metersPerGateway * MODBUS_LIMITS.valuesPerMeter);
+export const modbusValuesQuery = z.object({ gatewayMac: macSchema.optional() });
+
+/**
+ * CSV import (`POST /api/project/importCsv/{id}`, decision 0019): one value a row; the rows of
+ * one meter (same gateway and meter name) repeat its network. Optional columns follow, in order.
+ */
+export const MODBUS_CSV_REQUIRED = [
+  'gateway',
+  'meter',
+  'ip',
+  'port',
+  'name',
+  'registeraddress',
+  'wordlength',
+  'functioncode',
+  'unitid',
+  'scalefactor',
+  'datatype',
+] as const;
+export const MODBUS_CSV_OPTIONAL = ['swapbytes', 'swapwords', 'unit', 'interval'] as const;
+
+/** A recorded value as the graph dialog names it (`valuesOf` of the server's modbus module). */
+export interface ModbusValueRef {
+  id: string;
+  meterId: string;
+  gatewayMac: string;
+  name: string;
+  meterName: string;
+  unit: string;
+}
