@@ -154,6 +154,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     sessions: users.sessions,
     access: tenancy.access,
     events: hub.events,
+    modbusRead: hub.modbusRead,
     redisUrl: config.redisUrl,
     everyNodeHearsPresence: Boolean(config.mqttUrl),
     log,

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { GatewayType } from '@atrium/contracts/limits';
+import type { ModbusReadArgs } from '@atrium/contracts/modbus';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { demoTunnelSecret } from '../../lib/demo-tunnel-secret';
@@ -10,6 +11,7 @@ import type { GatewaysRepository } from '../gateways/gateways.repository';
 import type { BatchingWriter } from '../timeseries/batching-writer';
 import type { TimeSeriesStore } from '../timeseries/timeseries.types';
 import { GatewayActions, type MonitorLists } from './commands/gateway-actions.service';
+import { ModbusLive } from './commands/modbus-live';
 import { GatewayTokens } from './commands/gateway-tokens.service';
 import { tokenRoutes } from './commands/tokens.routes';
 import { FirmwareRepository } from './firmware/firmware.repository';
@@ -131,6 +133,7 @@ export function createHubModule(d: HubModuleDeps) {
     log: d.log,
   });
   const tokens = new GatewayTokens(hub, repo);
+  const modbusLive = new ModbusLive({ hub, find: (ref) => actions.find(ref) });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(hubRoutes, { actions, tokens, access: d.access });
     await app.register(tokenRoutes, { actions, tokens });
@@ -147,6 +150,8 @@ export function createHubModule(d: HubModuleDeps) {
     routes,
     /** `GET /api/gateway/init/{id}` sends init at once when the gateway is online. */
     initIfOnline: (ref: string) => actions.initIfOnline(ref),
+    /** The Modbus live test's read (the realtime module's `modbus:live`). */
+    modbusRead: (ref: string, args: ModbusReadArgs) => modbusLive.read(ref, args),
     /**
      * Where a connecting gateway's `monitor` list comes from: the monitoring module, built
      * after the hub (it sends commands through it), so app.ts sets it once, before `start`.

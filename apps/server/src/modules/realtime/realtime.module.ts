@@ -3,7 +3,17 @@ import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { joinRequest, SOCKET_EVENTS } from '@atrium/contracts/hub';
+import {
+  joinRequest,
+  macOfModbusLiveRoom,
+  modbusLiveRequest,
+  modbusLiveRoom,
+  SOCKET_EVENTS,
+  type ModbusLiveAnswer,
+} from '@atrium/contracts/hub';
+import type { ModbusReadArgs, ModbusReadResult } from '@atrium/contracts/modbus';
+import { parseMac } from '@atrium/contracts/gateway';
+import { AppError } from '../../lib/errors';
 import { ALERT_SOCKET_EVENT } from '@atrium/contracts/alerts';
 import type { SessionUser } from '../../lib/session-user';
 import type { ProjectAccess } from '../../lib/tenancy/project-access';
@@ -15,7 +25,9 @@ export interface RealtimeDeps {
   httpServer: HttpServer;
   /** The users module's session resolver (the HTTP auth plugin uses the same one). */
   sessions: Pick<SessionResolver, 'resolve'>;
-  access: Pick<ProjectAccess, 'projectRole'>;
+  access: Pick<ProjectAccess, 'projectRole' | 'gatewayRole'>;
+  /** The Modbus live test's read through the gateway (the hub's `modbus.read`). */
+  modbusRead?: (mac: string, args: ModbusReadArgs) => Promise<ModbusReadResult>;
   /** The hub's gateway events, relayed to the project rooms. */
   events: Pick<HubEvents, 'on'>;
   /** With several nodes: events reach sockets of every node through Redis. */
@@ -76,6 +88,20 @@ async function userOf(socket: Pick<Socket, 'handshake'>, d: RealtimeDeps) {
   return d.sessions.resolve(auth.data.token);
 }
 
+const failed = (mac: string | null, code: string): ModbusLiveAnswer => ({ ok: false, mac, code });
+
+/**
+ * The Modbus live test's room of a gateway: for those who may configure it (its project's
+ * owner role); others get notFound (no access at all) or forbidden (a viewer).
+ */
+async function joinModbusLive(socket: Socket, user: SessionUser, mac: string, d: RealtimeDeps) {
+  const role = await d.access.gatewayRole(user, mac).catch(() => null);
+  if (!role) return { ok: false, code: 'notFound' };
+  if (role !== 'owner') return { ok: false, code: 'forbidden' };
+  await socket.join(modbusLiveRoom(mac));
+  return { ok: true, role };
+}
+
 /**
  * socket.io on the server's HTTP port (path /socket.io): a client signs in with
  * its session token, joins the rooms of projects it may read, and receives the
@@ -110,6 +136,8 @@ async function startRealtime(d: RealtimeDeps) {
     socket.on('join', async (raw: unknown, reply: unknown) => {
       const parsedAck = ack.safeParse(reply);
       const answer = parsedAck.success ? parsedAck.data : () => {};
+      const liveMac = macOfModbusLiveRoom(raw);
+      if (liveMac !== null && user) return answer(await joinModbusLive(socket, user, liveMac, d));
       const req = joinRequest.safeParse(raw);
       if (!req.success || !user) return answer({ ok: false, code: 'validation' });
       const role = await d.access.projectRole(user, req.data.project).catch(() => null);
@@ -117,6 +145,33 @@ async function startRealtime(d: RealtimeDeps) {
       await socket.join(projectRoom(req.data.project));
       if (req.data.telegrams) await socket.join(telegramRoom(req.data.project));
       answer({ ok: true, role });
+    });
+    let reading = false;
+    socket.on(SOCKET_EVENTS.modbusLive, async (raw: unknown, reply: unknown) => {
+      const parsedAck = ack.safeParse(reply);
+      const answer = parsedAck.success ? parsedAck.data : () => {};
+      const req = modbusLiveRequest.safeParse(raw);
+      const mac = req.success ? parseMac(req.data.mac) : null;
+      if (!req.success || !mac) return answer(failed(null, 'validation'));
+      const room = modbusLiveRoom(mac);
+      // Joining the room checked the user's right to configure the gateway.
+      if (!socket.rooms.has(room)) return answer(failed(mac, 'forbidden'));
+      // One read at a time per socket: a console cannot queue reads on a gateway.
+      if (reading || !d.modbusRead) return answer(failed(mac, 'gatewayBusy'));
+      reading = true;
+      try {
+        const result: ModbusLiveAnswer = {
+          ok: true,
+          mac,
+          result: await d.modbusRead(mac, req.data.read),
+        };
+        answer(result);
+        socket.to(room).emit(SOCKET_EVENTS.modbusLive, result);
+      } catch (err) {
+        answer(failed(mac, err instanceof AppError ? err.code : 'error'));
+      } finally {
+        reading = false;
+      }
     });
     socket.on('leave', async (raw: unknown) => {
       const req = joinRequest.safeParse(raw);
