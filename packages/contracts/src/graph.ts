@@ -14,8 +14,17 @@ export const CHART_MODES = ['average', 'curve', 'performance'] as const;
 /** The measurement naming a gateway's supply-voltage series (a default series of every gateway). */
 export const VOLTAGE_MEASUREMENT = 'voltage';
 
-/** A measurement: a monitored group address (`1/2/3`) or `voltage`. */
-const measurement = z.string().trim().min(1).max(20);
+/** The measurement naming a Modbus value's series: `modbus:{value id}` (issue 15). */
+export const MODBUS_MEASUREMENT_PREFIX = 'modbus:';
+export const modbusMeasurement = (valueId: string) => `${MODBUS_MEASUREMENT_PREFIX}${valueId}`;
+/** The value id of a Modbus measurement, or null for any other measurement. */
+export function valueIdOf(measurement: string): string | null {
+  if (!measurement.startsWith(MODBUS_MEASUREMENT_PREFIX)) return null;
+  return measurement.slice(MODBUS_MEASUREMENT_PREFIX.length) || null;
+}
+
+/** A measurement: a monitored group address (`1/2/3`), `voltage` or a Modbus value. */
+const measurement = z.string().trim().min(1).max(80);
 const epochMs = z.number().int().describe('epoch ms');
 
 /**
@@ -26,7 +35,7 @@ export const graphQueryBody = z.strictObject({
   measurements: z
     .array(measurement)
     .max(MONITORING_LIMITS.measurementsMax)
-    .describe('monitored group addresses, and/or `voltage`'),
+    .describe('monitored group addresses, `voltage`, and/or Modbus values (`modbus:{id}`)'),
   destinations: z
     .array(macSchema)
     .max(1000)
@@ -48,9 +57,11 @@ export const graphPoint = z.object({ x: z.number(), y: z.number() });
 
 /** One series of the reply: a group address recorded by a gateway, or a gateway's voltage. */
 export const graphSeries = z.object({
-  address: z.string().describe('the group address, or `voltage`'),
+  address: z.string().describe('the group address, `voltage`, or `modbus:{value id}`'),
   mac: z.string(),
-  name: z.string().describe('ETS name of the address, or the gateway name for voltage'),
+  name: z
+    .string()
+    .describe('ETS name of the address, the gateway name for voltage, "meter – value" for Modbus'),
   dpt: z.string().nullable(),
   unit: z.string(),
   isBool: z.boolean(),

@@ -1,19 +1,36 @@
 import { isBooleanDpt, unitOf } from '@atrium/knx/dpt-catalogue';
 import { parseMac } from '@atrium/contracts/gateway';
-import { VOLTAGE_MEASUREMENT, type GraphQuery, type GraphReply } from '@atrium/contracts/graph';
+import {
+  modbusMeasurement,
+  valueIdOf,
+  VOLTAGE_MEASUREMENT,
+  type GraphQuery,
+  type GraphReply,
+} from '@atrium/contracts/graph';
 import { AppError } from '../../lib/errors';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
 import { TimeSeriesError } from '../../lib/timeseries-error';
 import type { SeriesKey, TimeSeriesStore } from '../timeseries/timeseries.types';
-import { knxSeriesKey, voltageSeriesKey } from './monitoring-series';
+import { knxSeriesKey, modbusSeriesKey, voltageSeriesKey } from './monitoring-series';
 import { monitorableDpt, normalizeAddress } from './monitored-rules';
 import type { MonitoredRepository } from './monitored.repository';
+
+/** A Modbus value of a project as the graph names it (the Modbus module's). */
+export interface ModbusSeriesInfo {
+  id: string;
+  gatewayMac: string;
+  name: string;
+  meterName: string;
+  unit: string;
+}
 
 /** What the graph reads: the store, the monitored list and the project's gateways. */
 export interface GraphDeps {
   store: Pick<TimeSeriesStore, 'findSeries' | 'query'>;
   monitored: Pick<MonitoredRepository, 'listProject'>;
   gateways: Pick<GatewaysRepository, 'listByProject'>;
+  /** The project's Modbus values (none until the Modbus module is wired in). */
+  modbusValues?: (projectId: string) => Promise<readonly ModbusSeriesInfo[]>;
 }
 
 /** A series to read, and how the reply describes it. */
@@ -57,6 +74,17 @@ const addressTarget = (
   isBool: isBooleanDpt(row.dpt),
 });
 
+/** A Modbus value's series: always numeric, named "meter – value". */
+const modbusTarget = (projectId: string, v: ModbusSeriesInfo): Target => ({
+  key: modbusSeriesKey(projectId, v.gatewayMac, v.id),
+  address: modbusMeasurement(v.id),
+  mac: v.gatewayMac,
+  name: `${v.meterName} – ${v.name}`,
+  dpt: null,
+  unit: v.unit,
+  isBool: false,
+});
+
 /** The one isBool of a query: as asked, or from the DPTs; a mismatch or a mix is invalidDPT. */
 function boolOf(targets: readonly Target[], asked: boolean | undefined): boolean {
   const isBool = asked ?? targets[0]?.isBool ?? false;
@@ -81,11 +109,24 @@ export class GraphService {
     if (unknownMacs.length) throw cannotFind(unknownMacs);
     const dest = gateways.filter((g) => !wanted || wanted.includes(g.mac));
     const rows = await this.d.monitored.listProject(projectId);
+    const measurements = new Set(q.measurements);
+    const modbus = [...measurements].some((m) => valueIdOf(m) !== null)
+      ? ((await this.d.modbusValues?.(projectId)) ?? [])
+      : [];
     const out: Target[] = [];
     const missing: string[] = [];
-    for (const m of new Set(q.measurements)) {
+    for (const m of measurements) {
       if (m === VOLTAGE_MEASUREMENT) {
         out.push(...dest.map((g) => voltageTarget(projectId, g)));
+        continue;
+      }
+      const valueId = valueIdOf(m);
+      if (valueId !== null) {
+        const value = modbus.find(
+          (v) => v.id === valueId && dest.some((g) => g.mac === v.gatewayMac),
+        );
+        if (value) out.push(modbusTarget(projectId, value));
+        else missing.push(m);
         continue;
       }
       const address = normalizeAddress(m);

@@ -19,3 +19,11 @@ export const voltageSeriesKey = (projectId: string, mac: string): SeriesKey => (
   address: VOLTAGE_MEASUREMENT,
   kind: 'voltage',
 });
+
+/** A Modbus value's series: the hub stores readings under the value's id (issue 15). */
+export const modbusSeriesKey = (projectId: string, mac: string, valueId: string): SeriesKey => ({
+  projectId,
+  gatewayMac: mac,
+  address: valueId,
+  kind: 'modbus',
+});

@@ -12,7 +12,7 @@ import { EtsService } from './ets.service';
 import { FavoritesRepository } from './favorites.repository';
 import { FavoritesService } from './favorites.service';
 import { graphRoutes } from './graph.routes';
-import { GraphService } from './graph.service';
+import { GraphService, type GraphDeps } from './graph.service';
 import { loggerRoutes } from './logger.routes';
 import { LoggerService } from './logger.service';
 import { MonitoredRepository } from './monitored.repository';
@@ -49,6 +49,8 @@ export interface MonitoringModule {
   monitorListFor(mac: string): Promise<MonitorTarget[]>;
   /** Every monitoring route (area `monitoring` of the spec's call catalogue). */
   routes: FastifyPluginAsync;
+  /** Where the graph finds a project's Modbus values (the Modbus module, built later). */
+  useModbusValues(source: NonNullable<GraphDeps['modbusValues']>): void;
 }
 
 /** The hub's `monitor` command: false when the gateway cannot be reached now. */
@@ -93,10 +95,12 @@ export function createMonitoringModule(d: MonitoringDeps): MonitoringModule {
     recorder,
     onChange: d.onLoggerChange ?? (() => {}),
   });
+  let modbusValues: GraphDeps['modbusValues'];
   const graph = new GraphService({
     store: d.timeseries,
     monitored: monitoredRepo,
     gateways: d.gateways,
+    modbusValues: async (projectId) => (modbusValues ? modbusValues(projectId) : []),
   });
   const favorites = new FavoritesService(new FavoritesRepository(d.db));
   return {
@@ -107,6 +111,9 @@ export function createMonitoringModule(d: MonitoringDeps): MonitoringModule {
     favorites,
     recordVoltage: (projectId, mac, t, volt) => recorder.recordVoltage(projectId, mac, t, volt),
     monitorListFor: (mac) => monitored.monitorListFor(mac),
+    useModbusValues(source) {
+      modbusValues = source;
+    },
     routes: async (app) => {
       await app.register(etsRoutes, { ets, monitored });
       await app.register(monitoredRoutes, { monitored });
