@@ -8,6 +8,7 @@ import {
 } from '@atrium/contracts/gateway-protocol';
 import type { GatewayAgent } from './agent';
 import { fetchFirmware } from './firmware';
+import { readModbusValue } from './modbus-read';
 
 /** What a command handler may do: read and change the agent, answer once. */
 export interface CommandContext {
@@ -129,6 +130,12 @@ const vpn =
     c.reply(id);
   };
 
+/** Modbus meters hang on kloudnx gateways only. */
+const modbus =
+  <N extends 'modbus.config' | 'modbus.read'>(run: Handler<N>): Handler<N> =>
+  (c, id, args) =>
+    c.agent.type === 'kloudnx' ? run(c, id, args) : c.fail(id, 'unsupported', 'no Modbus');
+
 const HANDLERS: { [N in CommandName]?: Handler<N> } = {
   reboot,
   init: ok,
@@ -162,4 +169,12 @@ const HANDLERS: { [N in CommandName]?: Handler<N> } = {
   'vpn.open': vpn<'vpn.open'>((t, args) => t.open(args)),
   'vpn.close': vpn<'vpn.close'>((t) => t.close()),
   'vpn.proxy': vpn<'vpn.proxy'>((t, args) => t.setCustom(args.url)),
+  'modbus.config': modbus<'modbus.config'>((c, id, args) => {
+    c.agent.modbus.configure(args.meters);
+    c.reply(id);
+  }),
+  // The read failing is a result of the test (result.error), not a refused command.
+  'modbus.read': modbus<'modbus.read'>(async (c, id, args) =>
+    c.reply(id, await readModbusValue(args, c.agent.timing.modbusTimeoutMs)),
+  ),
 };

@@ -12,6 +12,8 @@ import { handleCommand, type CommandContext } from './agent-commands';
 import { busLoad, nextValue, supplyVoltage } from './knx-values';
 import type { AgentLink } from './link';
 import { AgentLocalServices } from './agent-local';
+import { ModbusOutbox, type ModbusMessage } from './modbus-outbox';
+import { ModbusPoller } from './modbus-poller';
 import { TunnelClient, type ServiceTargets } from './tunnel-client';
 
 /** Pace of a simulated gateway; tests shorten it. */
@@ -26,6 +28,13 @@ export interface AgentTiming {
   maxInFlight: number;
   /** Values kept while offline (the oldest go first). */
   maxBuffered: number;
+  /** Modbus: how long a connect or request may take; the meter is skipped that round after. */
+  modbusTimeoutMs: number;
+  /** Modbus: reconnect back-off after a meter failed, from the first delay up to the last. */
+  modbusBackoffMs: number;
+  modbusBackoffMaxMs: number;
+  /** Modbus: readings gathered into one publish. */
+  modbusBatchMs: number;
 }
 
 /** The pace of a real device; `AgentOptions.timing` overrides parts of it. */
@@ -37,6 +46,10 @@ export const DEFAULT_TIMING: AgentTiming = {
   updateStepMs: 500,
   maxInFlight: 50,
   maxBuffered: 5_000,
+  modbusTimeoutMs: 3_000,
+  modbusBackoffMs: 1_000,
+  modbusBackoffMaxMs: 30_000,
+  modbusBatchMs: 200,
 };
 
 /** A KNX group address the cloud asked the gateway to monitor, with its datapoint type. */
@@ -57,6 +70,8 @@ export interface AgentOptions {
   fetcher?: typeof fetch;
   /** Called once the cloud acknowledged a telegram batch (the fault test keeps these). */
   onAcked?: (mac: string, message: TelegramsMessage) => void;
+  /** Called once the cloud acknowledged a batch of meter readings. */
+  onModbusAcked?: (mac: string, message: ModbusMessage) => void;
   /**
    * Remote access: the device secret the tunnel logs in with, and where the forwarded
    * services listen (started on the first session). Without it `vpn.open` is unsupported.
@@ -89,6 +104,9 @@ export class GatewayAgent {
   readonly timing: AgentTiming;
   /** The remote access tunnel, when the agent was given a secret for it. */
   readonly tunnel: TunnelClient | undefined;
+  /** Polls the meters of the last `modbus.config` (kloudnx); its readings go to the outbox. */
+  readonly modbus: ModbusPoller;
+  private readonly modbusOutbox: ModbusOutbox;
   /** The configuration page, flow editor, local UI and KNXnet/IP endpoint the tunnel forwards. */
   private readonly local: AgentLocalServices;
   private readonly startedAt = Date.now();
@@ -116,6 +134,18 @@ export class GatewayAgent {
       tokens: new Map(),
       announce: undefined,
     };
+    this.modbusOutbox = new ModbusOutbox(o.link, {
+      batchMs: this.timing.modbusBatchMs,
+      maxInFlight: this.timing.maxInFlight,
+      maxBuffered: this.timing.maxBuffered,
+      onAcked: (message) => o.onModbusAcked?.(o.mac, message),
+    });
+    this.modbus = new ModbusPoller({
+      timeoutMs: this.timing.modbusTimeoutMs,
+      backoffMs: { min: this.timing.modbusBackoffMs, max: this.timing.modbusBackoffMaxMs },
+      onReadings: (items) => this.modbusOutbox.push(items),
+      random: this.random,
+    });
     this.local = new AgentLocalServices({
       snapshot: () => ({
         type: this.type,
@@ -171,6 +201,8 @@ export class GatewayAgent {
     this.timers.forEach((t) => clearTimeout(t));
     this.timers = [];
     this.tunnel?.close();
+    await this.modbus.stop();
+    this.modbusOutbox.stop();
     await this.local.close();
     await this.o.link.close();
   }
@@ -268,6 +300,7 @@ export class GatewayAgent {
     void link.publish('state', 'online', { qos: 1, retain: true }).catch(() => {});
     this.publishInfo();
     this.flushBuffer();
+    this.modbusOutbox.flush();
     const announce = this.state.announce;
     if (announce) {
       this.state.announce = undefined;
