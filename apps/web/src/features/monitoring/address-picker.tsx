@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { VOLTAGE_MEASUREMENT } from '@atrium/contracts/graph';
 import { MONITORING_LIMITS } from '@atrium/contracts/monitoring';
-import type { MeasurementOption } from './graph-selection';
+import { isModbus, type MeasurementOption } from './graph-selection';
 
 interface Props {
   options: MeasurementOption[];
@@ -19,10 +19,21 @@ const GROUP_KEYS = {
   voltage: 'monitoring.graph.groups.voltage',
   numeric: 'monitoring.graph.groups.numeric',
   boolean: 'monitoring.graph.groups.boolean',
+  modbus: 'monitoring.graph.groups.modbus',
 } as const;
 
-const groupOf = (o: MeasurementOption): keyof typeof GROUP_KEYS =>
-  o.measurement === VOLTAGE_MEASUREMENT ? 'voltage' : o.isBool ? 'boolean' : 'numeric';
+function groupOf(o: MeasurementOption): keyof typeof GROUP_KEYS {
+  if (o.measurement === VOLTAGE_MEASUREMENT) return 'voltage';
+  if (isModbus(o.measurement)) return 'modbus';
+  return o.isBool ? 'boolean' : 'numeric';
+}
+
+/** The second line of an option: what records it. */
+function captionOf(o: MeasurementOption, allGateways: string) {
+  if (o.measurement === VOLTAGE_MEASUREMENT) return allGateways;
+  if (isModbus(o.measurement)) return [o.unit, o.gateway].filter(Boolean).join(' · ');
+  return [o.dpt && `DPT ${o.dpt}`, o.gateway].filter(Boolean).join(' · ');
+}
 
 /** The monitored addresses and the voltage, picked with check boxes; search by address or name. */
 export function AddressPicker({ options, value, onChange, loading }: Props) {
@@ -31,11 +42,13 @@ export function AddressPicker({ options, value, onChange, loading }: Props) {
     .map((m) => options.find((o) => o.measurement === m))
     .filter((o): o is MeasurementOption => o !== undefined);
   const sorted = [...options].sort((a, b) => {
-    const order = ['voltage', 'numeric', 'boolean'];
+    const order = ['voltage', 'numeric', 'boolean', 'modbus'];
     return order.indexOf(groupOf(a)) - order.indexOf(groupOf(b));
   });
   const label = (o: MeasurementOption) =>
-    o.measurement === VOLTAGE_MEASUREMENT ? o.name : `${o.measurement} ${o.name}`;
+    o.measurement === VOLTAGE_MEASUREMENT || isModbus(o.measurement)
+      ? o.name
+      : `${o.measurement} ${o.name}`;
 
   return (
     <Autocomplete
@@ -63,9 +76,7 @@ export function AddressPicker({ options, value, onChange, loading }: Props) {
               {label(o)}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {o.measurement === VOLTAGE_MEASUREMENT
-                ? t('monitoring.graph.allGateways')
-                : [o.dpt && `DPT ${o.dpt}`, o.gateway].filter(Boolean).join(' · ')}
+              {captionOf(o, t('monitoring.graph.allGateways'))}
             </Typography>
           </span>
         </li>

@@ -15,7 +15,7 @@ import { AddressPicker } from './address-picker';
 import { downloadBytes, graphZip, ZIP_NAME } from './csv-export';
 import { DialogHeader } from '../../ui/dialog-header';
 import { FavoritesMenu } from './favorites-menu';
-import { favoritesQuery } from './api/graph-api';
+import { favoritesQuery, graphModbusQuery } from './api/graph-api';
 import { GraphCharts } from './graph-charts';
 import {
   DEFAULT_SELECTION,
@@ -57,11 +57,17 @@ export function GraphDialog({ project, onClose, focus }: Props) {
     aggregation: 'mean',
     mode: 'curve',
   });
+  const modbus = useQuery(graphModbusQuery(project._id));
   const voltage = t('monitoring.graph.voltage');
-  const options = useMemo(
-    () => measurementOptions(monitored.data ?? [], voltage),
-    [monitored.data, voltage],
-  );
+  const gateways = projectInfo.data?.gateways;
+  const options = useMemo(() => {
+    // A Modbus value's gateway by its name, as the monitored addresses show theirs.
+    const named = (modbus.data ?? []).map((m) => ({
+      ...m,
+      gateway: gateways?.find((g) => g.mac === m.gateway)?.name ?? m.gateway,
+    }));
+    return measurementOptions(monitored.data ?? [], voltage, named);
+  }, [monitored.data, modbus.data, gateways, voltage]);
   const view = useGraphView(project._id, w, selection, options, settings);
   const role = projectInfo.data?.role;
   const canEdit = !!user && !!role && canEditProject(user.rank, role);

@@ -1,4 +1,4 @@
-import { VOLTAGE_MEASUREMENT, type GraphSeries } from '@atrium/contracts/graph';
+import { valueIdOf, VOLTAGE_MEASUREMENT, type GraphSeries } from '@atrium/contracts/graph';
 import { formatMac } from '@atrium/contracts/gateway';
 import { MONITORING_LIMITS } from '@atrium/contracts/monitoring';
 import { isBooleanDpt } from '@atrium/knx/dpt-catalogue';
@@ -11,6 +11,8 @@ export interface MeasurementOption {
   gateway: string;
   dpt: string | null;
   isBool: boolean;
+  /** A Modbus value's unit (its measurement is `modbus:{id}`, its name "meter – value"). */
+  unit?: string;
 }
 
 interface Monitored {
@@ -33,10 +35,22 @@ function addressOrder(a: string, b: string): number {
   return 0;
 }
 
-/** Voltage first, then the monitored addresses in address order. */
+/** A Modbus value the graph can chart (graph-api's ModbusMeasurement). */
+interface ModbusOption {
+  measurement: string;
+  name: string;
+  gateway: string;
+  unit: string;
+}
+
+/** Whether a measurement names a Modbus value's series. */
+export const isModbus = (measurement: string) => valueIdOf(measurement) !== null;
+
+/** Voltage first, then the monitored addresses in address order, then the Modbus values by name. */
 export function measurementOptions(
   monitored: readonly Monitored[],
   voltageName: string,
+  modbus: readonly ModbusOption[] = [],
 ): MeasurementOption[] {
   const voltage: MeasurementOption = {
     measurement: VOLTAGE_MEASUREMENT,
@@ -54,7 +68,10 @@ export function measurementOptions(
       dpt: m.dpt,
       isBool: isBooleanDpt(m.dpt),
     }));
-  return [voltage, ...addresses];
+  const values = [...modbus]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((m) => ({ ...m, dpt: null, isBool: false }));
+  return [voltage, ...addresses, ...values];
 }
 
 /**
@@ -81,6 +98,7 @@ export function favoriteDisplay(
   const text = selection
     .map((m) => {
       const option = options.find((o) => o.measurement === m);
+      if (option && isModbus(m)) return option.name;
       return option && option.measurement !== option.name ? `${m} ${option.name}` : m;
     })
     .join(', ');
@@ -90,11 +108,13 @@ export function favoriteDisplay(
 /** The legend and export label of a reply series. */
 export function seriesLabel(series: GraphSeries, voltageName: string): string {
   if (series.address === VOLTAGE_MEASUREMENT) return `${voltageName} – ${series.name}`;
+  if (isModbus(series.address)) return series.name;
   return series.name ? `${series.address} ${series.name}` : series.address;
 }
 
-/** The CSV's Address column: the group address, or "voltage (MAC)" per gateway. */
+/** The CSV's Address column: the group address, "voltage (MAC)" per gateway, a Modbus value's name. */
 export function exportLabel(series: GraphSeries): string {
+  if (isModbus(series.address)) return series.name;
   return series.address === VOLTAGE_MEASUREMENT
     ? `${VOLTAGE_MEASUREMENT} (${formatMac(series.mac)})`
     : series.address;

@@ -30,6 +30,7 @@ export const QUERY_KEYS = {
   projectMonitored: (projectId: string) => ['monitoring', 'monitored', projectId] as const,
   monitoredCount: (projectId: string) => ['monitoring', 'count', projectId] as const,
   favorites: (projectId: string) => ['monitoring', 'favorites', projectId] as const,
+  graphModbus: (projectId: string) => ['monitoring', 'modbus', projectId] as const,
   graph: (projectId: string, ...request: unknown[]) =>
     ['monitoring', 'graph', projectId, ...request] as const,
   // Open alerts per project (the list's badges): under `projects`, refreshed with the list.

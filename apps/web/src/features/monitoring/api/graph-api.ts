@@ -2,11 +2,13 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   favoritesReply,
   graphReply,
+  modbusMeasurement,
   type Aggregation,
   type Favorite,
   type GraphQuery,
   type Precision,
 } from '@atrium/contracts/graph';
+import { modbusMetersReply, modbusValuesReply } from '@atrium/contracts/modbus';
 import { api } from '../../../lib/api/client';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { containsInstant, type GraphWindow } from '../graph-window';
@@ -41,6 +43,44 @@ export const graphApi = {
       )
       .then((r) => r.favorites),
 };
+
+/** A Modbus value the graph can chart: its measurement, "meter – value", gateway and unit. */
+export interface ModbusMeasurement {
+  measurement: string;
+  name: string;
+  gateway: string;
+  unit: string;
+}
+
+/** The project's Modbus values as graph measurements (meters first fetched for their names). */
+async function modbusMeasurements(projectId: string, signal?: AbortSignal) {
+  const [{ meters }, { values }] = await Promise.all([
+    api.get(`/api/project/monitored/modbus/meters/${enc(projectId)}`, {
+      schema: modbusMetersReply,
+      signal,
+    }),
+    api.get(`/api/project/monitored/modbus/values/${enc(projectId)}`, {
+      schema: modbusValuesReply,
+      signal,
+    }),
+  ]);
+  const byId = new Map(meters.map((m) => [m.id, m]));
+  return values.flatMap((v): ModbusMeasurement[] => {
+    const meter = byId.get(v.meterId);
+    if (!meter || v.options.dataType === 'STRING') return [];
+    const name = `${meter.name} – ${v.name}`;
+    return [
+      { measurement: modbusMeasurement(v.id), name, gateway: meter.gatewayMac, unit: v.unit },
+    ];
+  });
+}
+
+/** The Modbus values the graph dialog offers beside the monitored addresses. */
+export const graphModbusQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: QUERY_KEYS.graphModbus(projectId),
+    queryFn: ({ signal }) => modbusMeasurements(projectId, signal),
+  });
 
 /** The project's saved graph selections; the save and remove replies replace it. Not polled. */
 export const favoritesQuery = (projectId: string) =>
