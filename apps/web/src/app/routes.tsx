@@ -22,7 +22,6 @@ const VerifyEmailPage = lazyPage(
   'VerifyEmailPage',
 );
 
-const modbusPages = () => import('../features/projects/modbus-pages');
 const ProjectsEntry = lazyPage(
   () => import('../features/projects/projects-entry'),
   'ProjectsEntry',
@@ -37,9 +36,18 @@ const GatewayDetailPage = lazyPage(
   () => import('../features/gateway-detail/gateway-detail-page'),
   'GatewayDetailPage',
 );
-const ModbusMetersPage = lazyPage(modbusPages, 'ModbusMetersPage');
-const ModbusConfigurationsPage = lazyPage(modbusPages, 'ModbusConfigurationsPage');
-const ModbusConfigurationPage = lazyPage(modbusPages, 'ModbusConfigurationPage');
+const ModbusMetersPage = lazyPage(
+  () => import('../features/modbus/meters/meters-page'),
+  'ModbusMetersPage',
+);
+const ModbusConfigurationsPage = lazyPage(
+  () => import('../features/modbus/configurations/configurations-page'),
+  'ModbusConfigurationsPage',
+);
+const ModbusConfigurationPage = lazyPage(
+  () => import('../features/modbus/wizard/wizard-page'),
+  'ModbusConfigurationPage',
+);
 const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage');
 const NodeRedPage = lazyPage(() => import('../features/node-red/node-red-page'), 'NodeRedPage');
 const ChartnxGeneratorPage = lazyPage(

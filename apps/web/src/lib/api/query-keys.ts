@@ -42,6 +42,12 @@ export const QUERY_KEYS = {
     ['alerts', 'project', projectId, 'history', filters] as const,
   alertSummary: (projectId: string) => ['alerts', 'project', projectId, 'summary'] as const,
   alertSettings: (projectId: string) => ['alerts', 'settings', projectId] as const,
+  // Modbus (issue 15): a project's meters and values, the wizard's cards of one gateway.
+  modbus: ['modbus'] as const,
+  gatewayNames: (projectId: string) => ['modbus', 'gatewayNames', projectId] as const,
+  modbusMeters: (projectId: string) => ['modbus', 'meters', projectId] as const,
+  modbusValues: (projectId: string) => ['modbus', 'values', projectId] as const,
+  modbusWizard: (mac: string) => ['modbus', 'wizard', mac] as const,
 };
 
 /** The keys that name one thing by its id, as the live updates read them. */

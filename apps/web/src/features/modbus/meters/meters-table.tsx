@@ -1,0 +1,77 @@
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ModbusMeter } from '@atrium/contracts/modbus';
+import { RowActions } from '../row-actions';
+
+interface Props {
+  meters: readonly ModbusMeter[];
+  /** Gateway name by MAC. */
+  gatewayNames: ReadonlyMap<string, string>;
+  compact: boolean;
+  onToggle: (meter: ModbusMeter) => void;
+  onEdit: (meter: ModbusMeter) => void;
+  onDuplicate: (meter: ModbusMeter) => void;
+  onDelete: (meter: ModbusMeter) => void;
+}
+
+/** The meters list (document 3 §2): name, IP:port, enabled toggle, edit/duplicate/delete. */
+export function MetersTable({ meters, gatewayNames, compact, ...on }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('modbus.meters.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('modbus.meter.name')}</TableCell>
+            <TableCell>{t('modbus.meters.address')}</TableCell>
+            {!compact && <TableCell>{t('modbus.meter.gateway')}</TableCell>}
+            <TableCell>{t('modbus.meter.enabled')}</TableCell>
+            <TableCell align="right">{t('modbus.actions.title')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {meters.map((meter) => (
+            <TableRow key={meter.id} hover>
+              <TableCell sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{meter.name}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                {meter.network.ip}:{meter.network.port}
+              </TableCell>
+              {!compact && (
+                <TableCell>
+                  <Typography variant="body2" color="text.secondary">
+                    {gatewayNames.get(meter.gatewayMac) ?? meter.gatewayMac}
+                  </Typography>
+                </TableCell>
+              )}
+              <TableCell>
+                <Switch
+                  size="small"
+                  checked={meter.enabled}
+                  onChange={() => on.onToggle(meter)}
+                  slotProps={{
+                    input: { 'aria-label': `${t('modbus.meter.enabled')} ${meter.name}` },
+                  }}
+                />
+              </TableCell>
+              <TableCell align="right">
+                <RowActions
+                  name={meter.name}
+                  onEdit={() => on.onEdit(meter)}
+                  onDuplicate={() => on.onDuplicate(meter)}
+                  onDelete={() => on.onDelete(meter)}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
