@@ -15,6 +15,7 @@ import { createHubModule } from './modules/hub/hub.module';
 import { createInformationModule } from './modules/information/information.module';
 import { createLicencesModule } from './modules/licences/licences.module';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createModbusModule } from './modules/modbus/modbus.module';
 import { createMonitoringModule } from './modules/monitoring/monitoring.module';
 import { createProjectsModule } from './modules/projects/projects.module';
 import { createRealtimeModule } from './modules/realtime/realtime.module';
@@ -149,6 +150,10 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     addressNames: async (projectId) =>
       new Map((await monitoring.ets.simplified(projectId)).map((a) => [a.address, a.name])),
   });
+  const modbus = createModbusModule({ db, gateways: gateways.repo, commands: hub.service, log });
+  // A gateway that connects is sent the Modbus configuration it has not acknowledged yet.
+  hub.service.whenArrived((gw) => void modbus.onArrival(gw));
+  monitoring.useModbusValues((projectId) => modbus.valuesOf(projectId));
   const realtime = createRealtimeModule({
     httpServer: app.server,
     sessions: users.sessions,
@@ -171,7 +176,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     demoLiveMacs: config.seedDemo ? DEMO_LIVE_MACS : [],
   });
   const system = createSystemModule({ db, i18nDir: config.i18nDir });
-  return { db, ...accounts, timeseries, hub, monitoring, alerts, realtime, vpn, system };
+  return { db, ...accounts, timeseries, hub, monitoring, alerts, modbus, realtime, vpn, system };
 }
 
 /** Stops what the modules run, in order: live connections first, the database last. */
@@ -215,6 +220,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.information.routes);
   await app.register(m.monitoring.routes);
   await app.register(m.alerts.routes);
+  await app.register(m.modbus.routes);
   await app.register(m.vpn.routes);
   await app.register(webPlugin, { webDist: config.webDist });
 }

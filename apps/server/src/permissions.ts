@@ -166,6 +166,19 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/gateway/monitored/:id': onGateway(EDITORS, 'edit'),
   'GET /api/gateway/monitored/count/:id': onGateway(ANY_RANK, 'read'),
   'GET /api/gateway/ets/:id': onGateway(ANY_RANK, 'read'),
+  // Modbus configuration (document 3 §7, issue 15): viewers read, owners change
+  'GET /api/project/monitored/modbus/meters/:id': onProject(ANY_RANK, 'read'),
+  'POST /api/project/modbus/meter/:id': onProject(EDITORS, 'edit'),
+  'PUT /api/project/modbus/meter/:id': onProject(EDITORS, 'edit'),
+  'DELETE /api/project/modbus/meter/:id/:meterId': onProject(EDITORS, 'edit'),
+  'GET /api/project/monitored/modbus/values/:id': onProject(ANY_RANK, 'read'),
+  'POST /api/project/monitored/modbus/values/:id': onProject(EDITORS, 'edit'),
+  'POST /api/project/modbus/value/:id': onProject(EDITORS, 'edit'),
+  'PUT /api/project/modbus/value/:id': onProject(EDITORS, 'edit'),
+  'DELETE /api/project/modbus/value/:id/:valueId': onProject(EDITORS, 'edit'),
+  'GET /api/gateway/monitored/modbus/:id': onGateway(ANY_RANK, 'read'),
+  'POST /api/gateway/monitored/modbus/:id': onGateway(EDITORS, 'edit'),
+  'POST /api/project/importCsv/:id': onProject(EDITORS, 'edit'),
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;

@@ -356,6 +356,49 @@ export interface AlertDeliveryAttemptTable {
   detail: string | null;
 }
 
+/** A Modbus meter of a project, polled by one kloudnx gateway (decision 0019). */
+export interface ModbusMeterTable {
+  id: string;
+  project_id: string;
+  /** 12 lowercase hex. */
+  gateway_mac: string;
+  name: string;
+  ip: string;
+  port: number;
+  enabled: Flag;
+  /** Seconds between two polls. */
+  interval: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A value read from a meter; `gateway_mac` is its meter's, kept equal by the repository. */
+export interface ModbusValueTable {
+  id: string;
+  project_id: string;
+  meter_id: string;
+  gateway_mac: string;
+  name: string;
+  /** '' when none. */
+  unit: string;
+  register_address: number;
+  word_length: number;
+  function_code: number;
+  unit_id: number;
+  scale_factor: number;
+  data_type: string;
+  swap_bytes: Flag;
+  swap_words: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A gateway to be sent its Modbus configuration when it next connects. */
+export interface ModbusPendingTable {
+  gateway_id: string;
+  requested_at: number;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -389,4 +432,7 @@ export interface Database {
   alerts: AlertTable;
   alert_notifications: AlertNotificationTable;
   alert_delivery_attempts: AlertDeliveryAttemptTable;
+  modbus_meters: ModbusMeterTable;
+  modbus_values: ModbusValueTable;
+  modbus_pending: ModbusPendingTable;
 }

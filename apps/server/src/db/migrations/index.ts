@@ -8,6 +8,7 @@ import * as m0006 from './0006-paris-day-rollups';
 import * as m0007 from './0007-abuse-limits';
 import * as m0008 from './0008-remote-access';
 import * as m0009 from './0009-alerts';
+import * as m0010 from './0010-modbus';
 
 /** Every migration, by its number; new ones are appended here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-abuse-limits': m0007,
   '0008-remote-access': m0008,
   '0009-alerts': m0009,
+  '0010-modbus': m0010,
 };

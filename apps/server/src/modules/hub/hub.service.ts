@@ -58,6 +58,8 @@ export class Hub implements TransportSink {
    * it publishes that once subscribed to its commands. Set by the actions service.
    */
   onArrival: (gw: GatewayIdentity) => void = () => {};
+  /** Other modules' work waiting for a gateway (its Modbus configuration), run after onArrival. */
+  private readonly arrivalListeners: ((gw: GatewayIdentity) => void)[] = [];
 
   constructor(private readonly d: HubDeps) {
     this.counters = new HubCounters(d.log);
@@ -79,8 +81,16 @@ export class Hub implements TransportSink {
       counters: this.counters,
       limiter: new RateLimiter(PROTOCOL_LIMITS.rateBurst, PROTOCOL_LIMITS.ratePerSecond),
       presenceFromState: d.presenceFromState,
-      onReady: (gw) => this.onArrival(gw),
+      onReady: (gw) => {
+        this.onArrival(gw);
+        for (const listener of this.arrivalListeners) listener(gw);
+      },
     });
+  }
+
+  /** Runs `listener` each time a gateway says online (after the actions service's work). */
+  whenArrived(listener: (gw: GatewayIdentity) => void) {
+    this.arrivalListeners.push(listener);
   }
 
   attach(transport: HubTransport | undefined) {

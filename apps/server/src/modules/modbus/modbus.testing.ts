@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { createGateway, createProject } from '../../../test/fixtures';
+import { bearer, createUser, type TestUser } from '../../../test/test-server';
+
+// Test helpers only: route bodies and a team with a project and its gateways.
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** An authenticated call; `payload` is sent as JSON. */
+export const call = (
+  app: FastifyInstance,
+  user: TestUser,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) =>
+  app.inject({
+    method,
+    url,
+    headers: bearer(user.token),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+/** A meter body on `mac` (192.168.1.50:502 unless told). */
+export const meterBody = (mac: string, over: object = {}) => ({
+  gatewayMac: mac,
+  name: 'Main meter',
+  network: { ip: '192.168.1.50', port: 502 },
+  ...over,
+});
+
+/** A read spec: one FLOAT32 at 3000, holding registers. */
+export const readSpec = (over: object = {}) => ({
+  registerAddress: 3000,
+  wordLength: 2,
+  functionCode: 3,
+  unitID: 1,
+  scaleFactor: 1,
+  dataType: 'FLOAT32',
+  swapBytes: false,
+  swapWords: false,
+  ...over,
+});
+
+/** A value body of `meterId`. */
+export const valueBody = (meterId: string, over: object = {}, options: object = {}) => ({
+  meterId,
+  name: 'Voltage',
+  unit: 'V',
+  options: readSpec(options),
+  ...over,
+});
+
+/** An owner (user rank), a viewer of the same team, a project with a kloudnx and a poolnx. */
+export async function modbusTeam(app: FastifyInstance) {
+  const owner = await createUser(app, 'user');
+  const viewer = await createUser(app, 'viewer', owner.team);
+  const project = await createProject(app, owner.team);
+  const gw = await createGateway(app, { team_id: owner.team, project_id: project.id });
+  const pool = await createGateway(app, {
+    team_id: owner.team,
+    project_id: project.id,
+    type: 'poolnx',
+  });
+  return { owner, viewer, project, gw, pool };
+}
+
+/** Creates a meter as `user`, failing unless answered 200; its id. */
+export async function addMeter(
+  app: FastifyInstance,
+  user: TestUser,
+  projectId: string,
+  body: object,
+): Promise<string> {
+  const res = await call(app, user, 'POST', `/api/project/modbus/meter/${projectId}`, body);
+  if (res.statusCode !== 200) throw new Error(`meter: ${res.statusCode} ${res.body}`);
+  return res.json<{ meter: { id: string } }>().meter.id;
+}
+
+/** Creates a value as `user`, failing unless answered 200; its id. */
+export async function addValue(
+  app: FastifyInstance,
+  user: TestUser,
+  projectId: string,
+  body: object,
+): Promise<string> {
+  const res = await call(app, user, 'POST', `/api/project/modbus/value/${projectId}`, body);
+  if (res.statusCode !== 200) throw new Error(`value: ${res.statusCode} ${res.body}`);
+  return res.json<{ value: { id: string } }>().value.id;
+}
