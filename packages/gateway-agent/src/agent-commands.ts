@@ -8,7 +8,6 @@ import {
 } from '@atrium/contracts/gateway-protocol';
 import type { GatewayAgent } from './agent';
 import { fetchFirmware } from './firmware';
-import { readModbusValue } from './modbus-read';
 
 /** What a command handler may do: read and change the agent, answer once. */
 export interface CommandContext {
@@ -175,6 +174,6 @@ const HANDLERS: { [N in CommandName]?: Handler<N> } = {
   }),
   // The read failing is a result of the test (result.error), not a refused command.
   'modbus.read': modbus<'modbus.read'>(async (c, id, args) =>
-    c.reply(id, await readModbusValue(args, c.agent.timing.modbusTimeoutMs)),
+    c.reply(id, await c.agent.modbus.read(args)),
   ),
 };

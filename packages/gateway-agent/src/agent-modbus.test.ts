@@ -165,13 +165,13 @@ describe('the Modbus poller of a kloudnx gateway', () => {
     });
     await until(() => link.readings().length > 0);
     // The first reading comes at once, though the silent meter's request is left hanging 1.5 s.
-    expect(Date.now() - start).toBeLessThan(500);
+    expect(Date.now() - start).toBeLessThan(1_000);
     await agent.publishTelegram();
     expect(link.sent.filter((s) => s.kind === 'telegrams')).toHaveLength(1);
     await until(() => link.modbusMessages().length >= 3);
     const times = link.modbusMessages().map((m) => m.at - start);
     // One round a second, on time: rounds of the other meters take nothing from it.
-    expect(times[2]).toBeLessThan(2_500);
+    expect(times[2]).toBeLessThan(2_900);
     expect(new Set(link.readings().map((r) => r.meter))).toEqual(new Set(['good']));
     expect(silent.requests).toBeGreaterThanOrEqual(1);
   });
@@ -252,13 +252,16 @@ describe('the Modbus poller of a kloudnx gateway', () => {
     link.command('c', 'modbus.config', {
       meters: [meter('m', m.port, [value('a', 0)]), meter('s', silent.port, [value('a', 0)])],
     });
-    await until(() => link.readings().length >= 1 && silent.requests >= 1);
+    // A live test left hanging by the silent meter too.
+    link.command('r', 'modbus.read', { ...value('x', 0), ip: '127.0.0.1', port: silent.port });
+    await until(() => link.readings().length >= 1 && silent.requests >= 2);
+    expect(await silent.connections()).toBe(2);
     await agent.stop();
     const polled = m.requests;
-    const published = link.sent.length;
+    const published = link.modbusMessages().length;
     await new Promise((r) => setTimeout(r, 1_300));
     expect(m.requests).toBe(polled);
-    expect(link.sent.length).toBe(published);
+    expect(link.modbusMessages()).toHaveLength(published);
     expect(await m.connections()).toBe(0);
     expect(await silent.connections()).toBe(0);
     expect(agent.modbus.meterCount).toBe(0);

@@ -1,6 +1,11 @@
-import type { GatewayModbusMeter } from '@atrium/contracts/modbus';
+import type {
+  GatewayModbusMeter,
+  ModbusReadArgs,
+  ModbusReadResult,
+} from '@atrium/contracts/modbus';
 import { MeterConnection, failureOf } from './modbus-connection';
 import { decodeValue, planReads, type ReadBlock } from './modbus-plan';
+import { readModbusValue } from './modbus-read';
 
 /** One reading as `nx/{mac}/modbus` carries it. */
 export interface ModbusReading {
@@ -26,6 +31,7 @@ export interface ModbusPollerOptions {
  */
 export class ModbusPoller {
   private polls: MeterPoll[] = [];
+  private readonly liveReads = new Set<MeterConnection>();
   private stopped = false;
 
   constructor(private readonly o: ModbusPollerOptions) {}
@@ -39,6 +45,12 @@ export class ModbusPoller {
     this.polls.forEach((p) => p.start());
   }
 
+  /** The live test (`modbus.read`): one read on a connection of its own. */
+  read(args: ModbusReadArgs): Promise<ModbusReadResult> {
+    if (this.stopped) return Promise.resolve({ error: 'unreachable', t: Date.now() });
+    return readModbusValue(args, this.o.timeoutMs, this.liveReads);
+  }
+
   /** Meters being polled. */
   get meterCount(): number {
     return this.polls.length;
@@ -49,6 +61,7 @@ export class ModbusPoller {
     this.stopped = true;
     const polls = this.polls;
     this.polls = [];
+    this.liveReads.forEach((c) => c.close());
     await Promise.all(polls.map((p) => p.stop()));
   }
 }

@@ -15,8 +15,11 @@ import { decodeValue, sizeOf, type ReadBlock } from './modbus-plan';
 export async function readModbusValue(
   args: ModbusReadArgs,
   timeoutMs: number,
+  /** Holds the connection while the read runs, so that stopping the gateway can close it. */
+  open?: Set<MeterConnection>,
 ): Promise<ModbusReadResult> {
   const connection = new MeterConnection({ host: args.ip, port: args.port, timeoutMs });
+  open?.add(connection);
   const value = { ...args, id: 'live' };
   const block: ReadBlock = {
     code: MODBUS_READ_CODE[args.functionCode],
@@ -40,5 +43,6 @@ export async function readModbusValue(
     return { error: failureOf(e), t: Date.now() };
   } finally {
     connection.close();
+    open?.delete(connection);
   }
 }
