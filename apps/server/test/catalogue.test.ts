@@ -6,7 +6,16 @@ import { startTestServer, type TestServer } from './test-server';
 // The spec's call catalogue lives beside the repository (shared/spec), as in CI.
 const CATALOGUE = resolve(import.meta.dirname, '../../../../shared/spec/api-catalogue.tsv');
 /** The areas this server implements so far; add an area here when it is implemented. */
-const AREAS = ['user', 'projects', 'gateways', 'hub', 'licences', 'information', 'monitoring'];
+const AREAS = [
+  'user',
+  'projects',
+  'gateways',
+  'hub',
+  'licences',
+  'information',
+  'monitoring',
+  'modbus',
+];
 
 const anyParam = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 

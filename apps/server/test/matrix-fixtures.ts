@@ -4,6 +4,7 @@ import type { Scope } from '../src/permissions';
 import { createGateway, createProject, randomMac, randomSerial } from './fixtures';
 import { ETS_XML, seedMonitoring } from './monitoring-fixtures';
 import { HUB_SAMPLES, seedHubDemos, type HubFixture } from './hub-matrix-samples';
+import { MODBUS_SAMPLES, seedModbus, type ModbusFixture } from './modbus-matrix-samples';
 import { modulesOf, type TestUser } from './test-server';
 import { seedVpnSession, VPN_SAMPLES, type VpnFixture } from './vpn-matrix-samples';
 
@@ -24,6 +25,8 @@ export interface MatrixFixture {
   vpn: VpnFixture;
   /** A running mute of the project (alerts). */
   mute: string;
+  /** A meter with one value on the project's gateway. */
+  modbus: ModbusFixture;
 }
 
 export async function matrixFixture(
@@ -76,7 +79,8 @@ export async function matrixFixture(
       created_at: Date.now(),
     })
     .execute();
-  return { project, gateway, loose, waiting, licence, message, guest, hub, vpn, mute };
+  const modbus = await seedModbus(app, project.id, gateway.mac);
+  return { project, gateway, loose, waiting, licence, message, guest, hub, vpn, mute, modbus };
 }
 
 /** A request that should succeed when the caller is allowed. */
@@ -237,6 +241,7 @@ export const SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   ...MONITORING_SAMPLES,
   ...HUB_SAMPLES,
   ...VPN_SAMPLES,
+  ...MODBUS_SAMPLES,
 };
 
 /** The areas whose every route must have a sample. */
