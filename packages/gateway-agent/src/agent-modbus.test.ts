@@ -6,6 +6,7 @@ import {
   refusedPort,
   startExceptionMeter,
   startJsmodbusMeter,
+  startRawMeter,
   startSilentMeter,
   table,
   type TestServer,
@@ -147,6 +148,38 @@ describe('the Modbus poller of a kloudnx gateway', () => {
     expect(m.requests).toBe(3);
     const [first] = link.modbusMessages();
     expect(first?.items.every((i) => Math.abs(i.t - Date.now()) < 5_000)).toBe(true);
+  });
+
+  it('publishes the other values when a request gets an exception or a FLOAT32 is NaN', async () => {
+    const registers = [5, 0x7fc0, 0x0000]; // 5, then a NaN
+    const m = await serve(
+      startRawMeter((pdu) => {
+        const [fc = 0, start, count] = [pdu[0], pdu.readUInt16BE(1), pdu.readUInt16BE(3)];
+        if (start >= registers.length) return Buffer.from([fc | 0x80, 2]);
+        const words = registers.slice(start, start + count);
+        const body = Buffer.alloc(2 + words.length * 2);
+        body.writeUInt8(fc, 0);
+        body.writeUInt8(words.length * 2, 1);
+        words.forEach((w, i) => body.writeUInt16BE(w, 2 + i * 2));
+        return body;
+      }),
+    );
+    const { link } = agentWith();
+    link.command('c', 'modbus.config', {
+      meters: [
+        meter('m', m.port, [
+          value('missing', 100),
+          value('a', 0),
+          float('nan', 1, false, false),
+          value('b', 2),
+        ]),
+      ],
+    });
+    await until(() => m.requests >= 2 && link.readings().length > 0);
+    expect(link.readings().map((r) => [r.value, r.v])).toEqual([
+      ['a', 5],
+      ['b', 0],
+    ]);
   });
 
   it('keeps polling a meter that refuses or never answers apart: the others and KNX are not delayed', async () => {

@@ -4,7 +4,13 @@ import type {
   ModbusReadResult,
 } from '@atrium/contracts/modbus';
 import { MeterConnection, failureOf } from './modbus-connection';
-import { decodeValue, planReads, type ReadBlock } from './modbus-plan';
+import {
+  decodeValue,
+  planReads,
+  type PolledValue,
+  type RawAnswer,
+  type ReadBlock,
+} from './modbus-plan';
 import { readModbusValue } from './modbus-read';
 
 /** One reading as `nx/{mac}/modbus` carries it. */
@@ -63,6 +69,19 @@ export class ModbusPoller {
     this.polls = [];
     this.liveReads.forEach((c) => c.close());
     await Promise.all(polls.map((p) => p.stop()));
+  }
+}
+
+/**
+ * A value's number in an answer, or undefined when it makes none: registers missing from a
+ * short answer, or NaN and ±Infinity (FLOAT32), which have no JSON form.
+ */
+function numberIn(block: ReadBlock, answer: RawAnswer, v: PolledValue): number | undefined {
+  try {
+    const value = decodeValue(block, answer, v);
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -128,11 +147,8 @@ class MeterPoll {
         );
         const t = Date.now();
         for (const v of block.values) {
-          const value = decodeValue(block, answer, v);
-          // NaN and ±Infinity (FLOAT32) have no JSON form: such a reading is left out.
-          if (typeof value === 'number' && Number.isFinite(value)) {
-            items.push({ meter: this.meter.id, value: v.id, v: value, t });
-          }
+          const value = numberIn(block, answer, v);
+          if (value !== undefined) items.push({ meter: this.meter.id, value: v.id, v: value, t });
         }
       } catch (e) {
         const reason = failureOf(e);
