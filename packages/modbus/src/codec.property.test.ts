@@ -15,6 +15,8 @@ const INTEGER_TYPES = NUMERIC_TYPES.filter((t): t is IntegerType => t !== 'FLOAT
 const INTEGER_CASES = INTEGER_TYPES.flatMap((type) => ORDERS.map((order) => ({ type, order })));
 const FLOAT_CASES = ORDERS.map((order) => ({ order }));
 
+/** For the round trips over whole ranges: ten times fast-check's default 100 runs. */
+const MANY = { numRuns: 1000 };
 const word = fc.integer({ min: 0, max: 0xffff });
 const registersOf = (type: NumericType) =>
   fc.array(word, {
@@ -43,6 +45,7 @@ describe('integers, scale 1, every order: Buffer agrees and values come back', (
         expect(registers).toEqual(oracleRegisters(type, value, order.name));
         expect(decodeRegisters(registers, f)).toBe(value);
       }),
+      MANY,
     );
     fc.assert(
       fc.property(registersOf(type), (registers) => {
@@ -50,7 +53,22 @@ describe('integers, scale 1, every order: Buffer agrees and values come back', (
         expect(value).toBe(oracleValue(type, registers, order.name));
         expect(encodeValue(value, f)).toEqual(registers);
       }),
+      MANY,
     );
+  });
+
+  it.each(ORDERS)('16-bit types, $name: all 65,536 registers, exhaustively', (order) => {
+    const mismatches: string[] = [];
+    for (const type of ['INT16', 'UINT16'] as const) {
+      const f: ValueFormat = { dataType: type, ...order };
+      for (let register = 0; register <= 0xffff; register++) {
+        const value = decodeRegisters([register], f);
+        const expected = oracleValue(type, [register], order.name);
+        const back = encodeValue(value, f)[0];
+        if (value !== expected || back !== register) mismatches.push(`${type} ${register}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });
 
@@ -135,6 +153,7 @@ describe('FLOAT32 over every float32, every order', () => {
           expect(registers).toEqual(oracleRegisters('FLOAT32', value, order.name));
           expect(Object.is(decodeRegisters(registers, f), value)).toBe(true);
         }),
+        MANY,
       );
     },
   );
@@ -155,6 +174,7 @@ describe('FLOAT32 over every float32, every order', () => {
         expect(Object.is(value, expected)).toBe(true);
         expect(encodeValue(value, f)).toEqual(registers);
       }),
+      MANY,
     );
   });
 

@@ -62,8 +62,9 @@ export function wordsFor(format: ValueFormat): number {
 
 /**
  * Decodes one value from `registers` (16-bit unsigned ints) starting at `offset`. Numbers get
- * the scale factor, the result being the double nearest the exact decimal (3 × 0.1 → 0.3);
- * strings do not. FLOAT32 gives NaN for every NaN pattern and ±Infinity for the infinities.
+ * the scale factor, the result being the double nearest the exact product (3 × 0.1 → 0.3; exact
+ * for factors up to ±20, within an ulp beyond); strings do not. FLOAT32 gives the float32's
+ * exact value, NaN for every NaN pattern and ±Infinity for the infinities.
  * Throws `tooFewRegisters` when the registers end early, `badFormat` for a bad format, offset
  * or register.
  */
