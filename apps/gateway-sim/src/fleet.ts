@@ -30,6 +30,8 @@ export function pickGateways(o: Pick<FleetOptions, 'credentials' | 'count' | 'ty
 export class Fleet {
   readonly agents: GatewayAgent[] = [];
   acked = 0;
+  /** Meter readings the cloud acknowledged (kloudnx gateways polling Modbus meters). */
+  modbusAcked = 0;
 
   constructor(private readonly o: FleetOptions) {}
 
@@ -52,6 +54,9 @@ export class Fleet {
         onAcked: (mac, message) => {
           this.acked += message.items.length;
           this.o.onAcked?.(mac, message);
+        },
+        onModbusAcked: (_mac, message) => {
+          this.modbusAcked += message.items.length;
         },
       });
       this.agents.push(agent);

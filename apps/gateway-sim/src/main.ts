@@ -80,7 +80,7 @@ const fleet = new Fleet({
 
 const status = setInterval(() => {
   console.log(
-    `SIM ${JSON.stringify({ gateways: fleet.agents.length, connected: fleet.connected, acked: fleet.acked })}`,
+    `SIM ${JSON.stringify({ gateways: fleet.agents.length, connected: fleet.connected, acked: fleet.acked, modbusAcked: fleet.modbusAcked })}`,
   );
 }, args['status-every'] * 1000);
 
