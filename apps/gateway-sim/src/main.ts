@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { GATEWAY_TYPES } from '@atrium/contracts/limits';
 import { parseCredentials } from './credentials';
-import { startEnergyMeter } from './energy-meter';
+import { startEnergyMeter } from '@atrium/gateway-agent/local/energy-meter';
 import { Fleet } from './fleet';
 
 const { values } = parseArgs({

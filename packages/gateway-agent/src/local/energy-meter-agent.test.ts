@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { modbusReadResult, type GatewayModbusMeter } from '@atrium/contracts/modbus';
-import { GatewayAgent } from '@atrium/gateway-agent/agent';
-import { FakeLink, until } from '@atrium/gateway-agent/fake-link.testing';
+import { GatewayAgent } from '../agent';
+import { FakeLink, until } from '../fake-link.testing';
 import { startEnergyMeter } from './energy-meter';
 
 const stops: (() => Promise<unknown>)[] = [];
