@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadAs } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { addMeter, meterBody, modbusTeam } from './modbus.testing';
+import { addMeter, call, meterBody, modbusTeam } from './modbus.testing';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -77,6 +77,31 @@ describe('Modbus CSV import', () => {
     expect(body.valid).toEqual([{ line: 2, key: 'PAC/Voltage' }]);
     const meters = await t.modules.modbus.service.meters(project.id);
     expect(meters.map((m) => m.name)).toEqual(['Existing']);
+  });
+
+  it('keeps to 100 meters per gateway', async () => {
+    const { owner, project, gw } = await modbusTeam(t.app);
+    const rows = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `${gw.mac},M${from + i},10.0.0.5,502,V,1,1,3,1,1,INT16`);
+    const url = `/api/project/importCsv/${project.id}`;
+    expect((await uploadAs(t.app)(owner, url, 'a.csv', csv(...rows(0, 99)))).statusCode).toBe(201);
+    const res = await uploadAs(t.app)(owner, url, 'b.csv', csv(...rows(99, 2)));
+    expect(res.json<{ invalid: unknown[] }>().invalid).toEqual([
+      { line: 3, reason: 'modbusLimit', value: gw.mac },
+    ]);
+    const tooMany = meterBody(gw.mac, { name: 'One more' });
+    await addMeter(t.app, owner, project.id, tooMany);
+    const refused = await call(
+      t.app,
+      owner,
+      'POST',
+      `/api/project/modbus/meter/${project.id}`,
+      tooMany,
+    );
+    expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([
+      400,
+      'modbusLimit',
+    ]);
   });
 
   it('refuses an empty file, a file without rows, wrong columns, a file over 1,000,000 bytes', async () => {
