@@ -18,7 +18,7 @@ export function byName<T extends { name: string }>(rows: readonly T[], text: str
 }
 
 /** The tag filter's choice for the values whose meter is unknown (document 3 §4). */
-export const NO_METER = '';
+export const NO_METER = ':none';
 
 export const SORT_COLUMNS = ['name', 'register', 'type', 'unitID'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];

@@ -21,7 +21,11 @@ export const meter = (overrides: Partial<ModbusMeter> = {}): ModbusMeter => ({
   ...overrides,
 });
 
-export const value = (overrides: Partial<ModbusValue> = {}): ModbusValue => ({
+type ValueOverrides = Partial<Omit<ModbusValue, 'options'>> & {
+  options?: Partial<ModbusValue['options']>;
+};
+
+export const value = (overrides: ValueOverrides = {}): ModbusValue => ({
   id: 'v1',
   meterId: 'm1',
   name: 'Tension L1',

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  MODBUS_LIMITS,
-  modbusReadSpec,
-  modbusWizardConfiguration,
-  type ModbusMeter,
+  modbusMeterReply,
+  modbusMetersReply,
+  modbusRemovedReply,
+  modbusValueReply,
+  modbusValuesReply,
+  modbusWizardReply,
+  modbusWizardSaveReply,
   type ModbusMeterBody,
-  type ModbusValue,
   type ModbusValueBody,
   type ModbusWizardConfiguration,
 } from '@atrium/contracts/modbus';
@@ -15,30 +16,6 @@ import { api } from '../../../lib/api/client';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 
 const enc = encodeURIComponent;
-
-// The server answers what the contracts' interfaces describe; `enabled` is true when absent
-// (document 3 §3) and `interval` takes its default, so older rows still read.
-const meterSchema = z.object({
-  id: z.string(),
-  gatewayMac: z.string(),
-  name: z.string(),
-  network: z.object({ ip: z.string(), port: z.number() }),
-  enabled: z.boolean().default(true),
-  interval: z.number().default(MODBUS_LIMITS.defaultIntervalSeconds),
-}) satisfies z.ZodType<ModbusMeter>;
-const valueSchema = z.object({
-  id: z.string(),
-  meterId: z.string(),
-  name: z.string(),
-  unit: z.string().default(''),
-  options: modbusReadSpec,
-}) satisfies z.ZodType<ModbusValue>;
-
-const metersReply = z.object({ meters: z.array(meterSchema) });
-const meterReply = z.object({ meter: meterSchema });
-const valuesReply = z.object({ values: z.array(valueSchema) });
-const valueReply = z.object({ value: valueSchema });
-const wizardReply = z.object({ configurations: z.array(modbusWizardConfiguration) });
 
 /** The Modbus calls of document 3 §7 (project and gateway services). */
 export const modbusApi = {
@@ -49,39 +26,45 @@ export const modbusApi = {
   meters: (projectId: string, signal?: AbortSignal) =>
     api
       .get(`/api/project/monitored/modbus/meters/${enc(projectId)}`, {
-        schema: metersReply,
+        schema: modbusMetersReply,
         signal,
       })
       .then((r) => r.meters),
   saveMeter: (projectId: string, body: ModbusMeterBody) => {
     const path = `/api/project/modbus/meter/${enc(projectId)}`;
     const call = body.id ? api.put : api.post;
-    return call(path, body, { schema: meterReply }).then((r) => r.meter);
+    return call(path, body, { schema: modbusMeterReply }).then((r) => r.meter);
   },
   deleteMeter: (projectId: string, meterId: string) =>
-    api.delete(`/api/project/modbus/meter/${enc(projectId)}/${enc(meterId)}`),
+    api.delete(`/api/project/modbus/meter/${enc(projectId)}/${enc(meterId)}`, {
+      schema: modbusRemovedReply,
+    }),
   values: (projectId: string, signal?: AbortSignal) =>
     api
       .get(`/api/project/monitored/modbus/values/${enc(projectId)}`, {
-        schema: valuesReply,
+        schema: modbusValuesReply,
         signal,
       })
       .then((r) => r.values),
   saveValue: (projectId: string, body: ModbusValueBody) => {
     const path = `/api/project/modbus/value/${enc(projectId)}`;
     const call = body.id ? api.put : api.post;
-    return call(path, body, { schema: valueReply }).then((r) => r.value);
+    return call(path, body, { schema: modbusValueReply }).then((r) => r.value);
   },
   deleteValue: (projectId: string, valueId: string) =>
-    api.delete(`/api/project/modbus/value/${enc(projectId)}/${enc(valueId)}`),
+    api.delete(`/api/project/modbus/value/${enc(projectId)}/${enc(valueId)}`, {
+      schema: modbusRemovedReply,
+    }),
   wizard: (mac: string, signal?: AbortSignal) =>
     api
-      .get(`/api/gateway/monitored/modbus/${enc(mac)}`, { schema: wizardReply, signal })
-      .then((r) => r.configurations),
+      .get(`/api/gateway/monitored/modbus/${enc(mac)}`, { schema: modbusWizardReply, signal })
+      .then((r) => r.list),
   saveWizard: (mac: string, configurations: ModbusWizardConfiguration[]) =>
     api
-      .post(`/api/gateway/monitored/modbus/${enc(mac)}`, configurations, { schema: wizardReply })
-      .then((r) => r.configurations),
+      .post(`/api/gateway/monitored/modbus/${enc(mac)}`, configurations, {
+        schema: modbusWizardSaveReply,
+      })
+      .then((r) => r.list),
 };
 
 export const gatewayNamesQuery = (projectId: string) =>

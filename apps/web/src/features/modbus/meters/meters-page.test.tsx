@@ -26,16 +26,16 @@ function renderPage(initial: ModbusMeter[] = METERS) {
     [`POST ${SAVE}`]: (r) => {
       const saved = stored(r.body, `new${meters.length}`);
       meters = [...meters, saved];
-      return { body: { meter: saved } };
+      return { body: { meter: saved, sent: true } };
     },
     [`PUT ${SAVE}`]: (r) => {
       const saved = stored(r.body, (r.body as ModbusMeter).id);
       meters = meters.map((m) => (m.id === saved.id ? saved : m));
-      return { body: { meter: saved } };
+      return { body: { meter: saved, sent: true } };
     },
     [`DELETE ${SAVE}/m2`]: () => {
       meters = meters.filter((m) => m.id !== 'm2');
-      return { body: { removed: true } };
+      return { body: { removed: true, sent: true } };
     },
   });
   const view = renderAtRoute(
@@ -91,7 +91,7 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   it("duplicates with ' -- COPY' and a new id", async () => {
     const { user, server } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Dupliquer Compteur général' }));
-    expect(panel().getByLabelText(/^Nom/)).toHaveProperty('value', 'Compteur général -- COPY');
+    expect(panel().getByLabelText(/^Nom\b/)).toHaveProperty('value', 'Compteur général -- COPY');
     expect(panel().getByLabelText(/^Adresse IP/)).toHaveProperty('value', '192.168.1.20');
     await user.click(panel().getByRole('button', { name: 'Enregistrer' }));
     await findSnackbar('Compteur Compteur général -- COPY ajouté');
