@@ -25,6 +25,7 @@ import {
   type ValueField,
   type ValueForm,
 } from '../value-form';
+import { ValueLiveTest } from './value-live-test';
 
 interface Props {
   mode: FormMode;
@@ -86,6 +87,7 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
       pending={pending}
       onSubmit={save}
       onClose={onClose}
+      extraActions={<ValueLiveTest meter={meter} form={form} />}
     >
       {alert && <InvalidFieldsAlert key={alert.id} fields={alert.fields} onClose={closeAlert} />}
       <TextField
