@@ -49,6 +49,35 @@ const optionsOf = (v: ModbusWizardConfiguration['values'][number]): ModbusReadSp
   swapWords: v.swapWords,
 });
 
+/**
+ * The rows of the wizard's cards: a card (or value) keeps the id of the gateway's meter (or
+ * value) it names, and gets a new one otherwise.
+ */
+function rowsOfCards(
+  projectId: string,
+  mac: string,
+  list: ModbusWizardConfiguration[],
+  stored: { meters: MeterRow[]; values: ValueRow[] },
+) {
+  const metersById = new Map(stored.meters.map((m) => [m.id, m]));
+  const valuesById = new Map(stored.values.map((v) => [v.id, v]));
+  const now = Date.now();
+  const meterRows: NewMeterRow[] = [];
+  const valueRows: NewValueRow[] = [];
+  for (const card of list) {
+    const before = card.id ? metersById.get(card.id) : undefined;
+    const fields = { ...card, gatewayMac: mac };
+    const meter = meterRow(projectId, before?.id ?? newId(), fields, now, before);
+    meterRows.push(meter);
+    for (const v of card.values) {
+      const old = v.id ? valuesById.get(v.id) : undefined;
+      const value = { meterId: meter.id, name: v.name, unit: v.unit, options: optionsOf(v) };
+      valueRows.push(valueRow(projectId, old?.id ?? newId(), value, mac, now, old));
+    }
+  }
+  return { meterRows, valueRows };
+}
+
 /** The Modbus wizard of one gateway (document 3 §2, `gateway/monitored/modbus/{id}`). */
 export class ModbusWizardService {
   constructor(private readonly d: WizardDeps) {}
@@ -87,27 +116,7 @@ export class ModbusWizardService {
       this.d.repo.values(projectId, gw.mac),
       this.d.repo.meters(projectId),
     ]);
-    const metersById = new Map(meters.map((m) => [m.id, m]));
-    const valuesById = new Map(values.map((v) => [v.id, v]));
-    const now = Date.now();
-    const meterRows: NewMeterRow[] = [];
-    const valueRows: NewValueRow[] = [];
-    for (const card of list) {
-      const before = card.id ? metersById.get(card.id) : undefined;
-      const meter = meterRow(
-        projectId,
-        before?.id ?? newId(),
-        { ...card, gatewayMac: gw.mac },
-        now,
-        before,
-      );
-      meterRows.push(meter);
-      for (const v of card.values) {
-        const old = v.id ? valuesById.get(v.id) : undefined;
-        const fields = { meterId: meter.id, name: v.name, unit: v.unit, options: optionsOf(v) };
-        valueRows.push(valueRow(projectId, old?.id ?? newId(), fields, gw.mac, now, old));
-      }
-    }
+    const { meterRows, valueRows } = rowsOfCards(projectId, gw.mac, list, { meters, values });
     const keptMeters = new Set(meterRows.map((m) => m.id));
     const keptValues = new Set(valueRows.map((v) => v.id));
     const deleteMeters = meters.filter((m) => !keptMeters.has(m.id)).map((m) => m.id);
