@@ -53,6 +53,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
   HUB_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Demo: the simulated energy meter the demo kloudnx polls, on 127.0.0.1 (0 = any free port, -1 = none).
+  DEMO_MODBUS_PORT: z.coerce.number().int().min(-1).max(65535).default(1502),
   // Alerts (docs/operations.md, "Alerts"): Pushover's message endpoint, the outbox's poll,
   // how often every node reloads every project's rules, the watchdog's sweep.
   PUSHOVER_URL: z.url().default('https://api.pushover.net/1/messages.json'),
@@ -133,6 +135,8 @@ export interface Config {
   jwtTtlSeconds: number;
   logLevel: string;
   seedDemo: boolean;
+  /** The demo's Modbus TCP energy meter port on loopback (0: any free one), null for none. */
+  demoModbusPort: number | null;
   webDist: string;
   i18nDir: string;
   /** Embedded broker TCP port (0: any free one), or null when MQTT_PORT=-1 or MQTT_URL is set. */
@@ -239,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
+    demoModbusPort: e.DEMO_MODBUS_PORT < 0 ? null : e.DEMO_MODBUS_PORT,
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     i18nDir: join(repoRoot, 'apps/web/public/assets/i18n'),
     mqttPort: e.MQTT_URL || e.MQTT_PORT < 0 ? null : e.MQTT_PORT,

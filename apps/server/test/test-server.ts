@@ -82,8 +82,9 @@ export async function startTestServer(
     // The gateway hub's embedded broker on a free loopback port, so test files run side by side.
     HOST: '127.0.0.1',
     MQTT_PORT: '0',
-    // The remote access SSH endpoint on a free port too.
+    // The remote access SSH endpoint on a free port too, and the demo's energy meter.
     TUNNEL_PORT: '0',
+    DEMO_MODBUS_PORT: '0',
     // No retention sweep unless a test asks: it would prune the fixtures' old points.
     RETENTION_SWEEP_HOURS: '0',
     // A fresh MQTT session per server: a queued message of an earlier test must not arrive here.

@@ -24,10 +24,15 @@ const serve = async (s: Promise<TestServer>) => {
   return server;
 };
 
-function agentWith(link = new FakeLink(), type: 'kloudnx' | 'poolnx' = 'kloudnx') {
+function agentWith(
+  link = new FakeLink(),
+  type: 'kloudnx' | 'poolnx' = 'kloudnx',
+  modbusReachable?: (ip: string) => boolean,
+) {
   const agent = new GatewayAgent({
     mac: 'aabbccddeeff',
     type,
+    ...(modbusReachable ? { modbusReachable } : {}),
     version: '8.4.0',
     link,
     timing: {
@@ -240,6 +245,27 @@ describe('the Modbus poller of a kloudnx gateway', () => {
     expect(byId.get('no')).toMatchObject({ error: 'unreachable' });
     expect(byId.get('late')).toMatchObject({ error: 'timeout' });
     expect(await silent.connections()).toBe(0);
+  });
+
+  it('neither polls nor reads a meter at an address it may not reach', async () => {
+    const m = await serve(startJsmodbusMeter({ holding: table(4, { 0: [7] }) }));
+    const { link } = agentWith(new FakeLink(), 'kloudnx', (ip) => ip === '127.0.0.2');
+    link.command('1', 'modbus.config', {
+      meters: [
+        meter('far', m.port, [value('v', 0)]),
+        { ...meter('near', m.port, [value('v', 0)]), ip: '127.0.0.2' },
+      ],
+    });
+    link.command('2', 'modbus.read', { ...value('x', 0), ip: '127.0.0.1', port: m.port });
+    await until(() => link.replies().length === 2);
+    const read = link.replies().find((r) => r.id === '2');
+    expect(read && 'result' in read ? modbusReadResult.parse(read.result) : read).toMatchObject({
+      error: 'unreachable',
+    });
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(m.requests).toBe(0);
+    expect(await m.connections()).toBe(0);
+    expect(link.readings().filter((r) => r.meter === 'far')).toEqual([]);
   });
 
   it('replaces the configuration: the old meters are no longer polled nor connected', async () => {

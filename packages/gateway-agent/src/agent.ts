@@ -72,6 +72,8 @@ export interface AgentOptions {
   onAcked?: (mac: string, message: TelegramsMessage) => void;
   /** Called once the cloud acknowledged a batch of meter readings. */
   onModbusAcked?: (mac: string, message: ModbusMessage) => void;
+  /** Which meter addresses the gateway may reach (default: any; see ModbusPollerOptions). */
+  modbusReachable?: (ip: string) => boolean;
   /**
    * Remote access: the device secret the tunnel logs in with, and where the forwarded
    * services listen (started on the first session). Without it `vpn.open` is unsupported.
@@ -145,6 +147,7 @@ export class GatewayAgent {
       backoffMs: { min: this.timing.modbusBackoffMs, max: this.timing.modbusBackoffMaxMs },
       onReadings: (items) => this.modbusOutbox.push(items),
       random: this.random,
+      ...(o.modbusReachable ? { reachable: o.modbusReachable } : {}),
     });
     this.local = new AgentLocalServices({
       snapshot: () => ({

@@ -29,6 +29,11 @@ export interface ModbusPollerOptions {
   /** Numeric readings of one round of one meter (STRING values are not published). */
   onReadings(items: ModbusReading[]): void;
   random?: () => number;
+  /**
+   * Which meter addresses this gateway may reach (default: any). The server's in-process demo
+   * gateways allow loopback only, so that a console user cannot make the server connect out.
+   */
+  reachable?: (ip: string) => boolean;
 }
 
 /**
@@ -46,14 +51,16 @@ export class ModbusPoller {
   configure(meters: readonly GatewayModbusMeter[]) {
     if (this.stopped) return;
     const old = this.polls;
-    this.polls = meters.map((m) => new MeterPoll(m, this.o));
+    const allowed = meters.filter((m) => this.o.reachable?.(m.ip) ?? true);
+    this.polls = allowed.map((m) => new MeterPoll(m, this.o));
     void Promise.all(old.map((p) => p.stop()));
     this.polls.forEach((p) => p.start());
   }
 
   /** The live test (`modbus.read`): one read on a connection of its own. */
   read(args: ModbusReadArgs): Promise<ModbusReadResult> {
-    if (this.stopped) return Promise.resolve({ error: 'unreachable', t: Date.now() });
+    if (this.stopped || !(this.o.reachable?.(args.ip) ?? true))
+      return Promise.resolve({ error: 'unreachable', t: Date.now() });
     return readModbusValue(args, this.o.timeoutMs, this.liveReads);
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GraphReply } from '@atrium/contracts/graph';
 import type { ProjectItem } from '@atrium/contracts/project';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 import { sweepDemos } from '../modules/hub/hub.module';
@@ -89,5 +90,72 @@ describe('demo seed', () => {
     // The agent answers, then goes offline for its reboot.
     await expect(t.modules.hub.service.command(salon, 'reboot', {})).resolves.toBeDefined();
     await vi.waitFor(() => expect(t.modules.hub.service.presence.isOnline(salon.mac)).toBe(false));
+  });
+
+  it("has the live kloudnx Salon read the server's demo energy meter: values stored and charted", async () => {
+    const user = await t.modules.users.repo.findByEmail('user@atrium.demo');
+    if (!user) throw new Error('no demo user');
+    const headers = bearer(await t.modules.users.tokens.sign(user));
+    const projects = await t.app.inject({ url: '/api/project', headers });
+    const villa = projects
+      .json<{ projects: ProjectItem[] }>()
+      .projects.find((p) => p.name === 'Villa Rose');
+    const id = villa?._id ?? '';
+    const meters = await t.app.inject({
+      url: `/api/project/monitored/modbus/meters/${id}`,
+      headers,
+    });
+    expect(meters.json()).toMatchObject({
+      meters: [
+        {
+          name: 'Compteur général',
+          gatewayMac: 'a4b1c2001001',
+          network: { ip: '127.0.0.1', port: t.modules.hub.demoMeterPort() },
+          enabled: true,
+        },
+      ],
+    });
+    const values = await t.app.inject({
+      url: `/api/project/monitored/modbus/values/${id}`,
+      headers,
+    });
+    const byName = new Map(
+      values
+        .json<{ values: { id: string; name: string; unit: string }[] }>()
+        .values.map((v) => [v.name, v]),
+    );
+    expect([...byName.keys()].sort()).toEqual([
+      'Courant',
+      'Fréquence',
+      'Puissance active',
+      'Tension',
+      'Énergie importée',
+    ]);
+    const measurements = ['Tension', 'Fréquence', 'Énergie importée'].map(
+      (name) => `modbus:${byName.get(name)?.id ?? ''}`,
+    );
+    // Polled on arrival (the seed's configuration waited for it), then every 10 s.
+    const charted = await vi.waitFor(
+      async () => {
+        const now = Date.now();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/project/timeseries/${id}`,
+          headers,
+          payload: { measurements, start: now - 600_000, stop: now + 1_000, window: '1s' },
+        });
+        const data = res.json<GraphReply>().data;
+        expect(data.every((s) => s.list.length > 0)).toBe(true);
+        return data;
+      },
+      { timeout: 20_000, interval: 500 },
+    );
+    const last = (i: number) => charted[i]?.list.at(-1)?.y ?? NaN;
+    expect(charted.map((s) => s.unit)).toEqual(['V', 'Hz', 'kWh']);
+    expect(last(0)).toBeGreaterThan(200);
+    expect(last(0)).toBeLessThan(260);
+    expect(last(1)).toBeGreaterThan(49);
+    expect(last(1)).toBeLessThan(51);
+    expect(last(2)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -3,8 +3,11 @@ import type { Rank } from '@atrium/contracts/limits';
 import { newId } from '../lib/ids';
 import type { UsersModule } from '../modules/users/users.module';
 import type { VpnModule } from '../modules/vpn/vpn.module';
+import type { HubModule } from '../modules/hub/hub.module';
+import type { ModbusModule } from '../modules/modbus/modbus.module';
 import { seedDemoAlerts, type DemoAlertsModules } from './demo-alerts';
 import { DEMO_LIVE_MACS, seedDemoProjects, type DemoProjectsModules } from './demo-projects';
+import { seedDemoModbus } from './demo-modbus';
 import { seedDemoSessions } from './demo-sessions';
 
 /** Demo accounts seeded on an empty database (development only; listed in the README). */
@@ -22,7 +25,12 @@ export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = 
  */
 export async function seedDemo(
   modules: DemoProjectsModules &
-    DemoAlertsModules & { users: UsersModule; vpn: Pick<VpnModule, 'repo'> },
+    DemoAlertsModules & {
+      users: UsersModule;
+      vpn: Pick<VpnModule, 'repo'>;
+      modbus: Pick<ModbusModule, 'wizard'>;
+      hub: Pick<HubModule, 'demoMeterPort'>;
+    },
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   const { repo: usersRepo, users } = modules.users;
@@ -42,6 +50,8 @@ export async function seedDemo(
   const live = await modules.gateways.repo.findByMacs([...DEMO_LIVE_MACS]);
   await seedDemoSessions(modules.vpn, live, supervisor.id);
   await seedDemoAlerts(modules, teamId, 'user@atrium.demo');
+  const meterPort = modules.hub.demoMeterPort();
+  if (meterPort !== null) await seedDemoModbus(modules, meterPort);
   log.warn(
     'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
   );

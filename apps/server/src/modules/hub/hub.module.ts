@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { GatewayType } from '@atrium/contracts/limits';
 import type { ModbusReadArgs } from '@atrium/contracts/modbus';
+import { startEnergyMeter, type EnergyMeter } from '@atrium/gateway-agent/local/energy-meter';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { demoTunnelSecret } from '../../lib/demo-tunnel-secret';
@@ -41,6 +42,7 @@ export interface HubModuleDeps {
     | 'dataDir'
     | 'jwtSecret'
     | 'publicUrl'
+    | 'demoModbusPort'
   >;
   log: FastifyBaseLogger;
   timeseries: {
@@ -65,6 +67,19 @@ export async function sweepDemos(hub: Hub, repo: HubRepository, live: readonly s
   const rows = await repo.listRunnable(live);
   rows.forEach((gw) => hub.demos.ensure(gw));
   await hub.demos.retain(new Set(rows.map((r) => r.mac)));
+}
+
+/**
+ * The demo's Modbus TCP energy meter on loopback, which the demo kloudnx polls (a real meter
+ * for the Modbus screens and graphs). A port in use only costs the demo its meter.
+ */
+async function startDemoMeter(port: number, log: FastifyBaseLogger) {
+  try {
+    return await startEnergyMeter({ port, host: '127.0.0.1' });
+  } catch (err) {
+    log.warn({ err, port }, 'demo energy meter not started');
+    return undefined;
+  }
 }
 
 async function startTransport(
@@ -140,6 +155,7 @@ export function createHubModule(d: HubModuleDeps) {
     await app.register(firmwareRoutes, { firmware, hub });
   };
   let transport: HubTransport | undefined;
+  let demoMeter: EnergyMeter | undefined;
   let sweep: NodeJS.Timeout | undefined;
   const sweepNow = () => sweepDemos(hub, repo, d.demoLiveMacs);
 
@@ -159,12 +175,14 @@ export function createHubModule(d: HubModuleDeps) {
     useMonitorLists(source: MonitorLists) {
       monitorLists = source;
     },
-    /** Starts the broker (embedded or external) and the demo gateways. */
+    /** Starts the broker (embedded or external), the demo's energy meter and the demo gateways. */
     async start(httpServer: HttpServer) {
       // With the embedded broker nobody is connected at start: what the database says is stale.
       if (d.config.mqttPort !== null && !d.config.mqttUrl) await repo.markAllOffline(Date.now());
       transport = await startTransport(d, hub, httpServer);
       hub.attach(transport);
+      if (d.demoLiveMacs.length && d.config.demoModbusPort !== null)
+        demoMeter = await startDemoMeter(d.config.demoModbusPort, d.log);
       await sweepNow();
       sweep = setInterval(
         () =>
@@ -176,9 +194,12 @@ export function createHubModule(d: HubModuleDeps) {
     sweepDemos: () => sweepNow(),
     /** The embedded broker's TCP port (0 when there is none). */
     mqttPort: () => (transport instanceof EmbeddedBroker ? transport.port : 0),
+    /** Where the demo's energy meter listens (its configured port when it could not start). */
+    demoMeterPort: () => demoMeter?.port ?? d.config.demoModbusPort,
     async close() {
       clearInterval(sweep);
       await hub.close();
+      await demoMeter?.close();
     },
   };
 }

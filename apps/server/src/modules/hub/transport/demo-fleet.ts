@@ -5,6 +5,8 @@ import { isGatewayType } from '../../../lib/tenancy/stored-values';
 import type { TransportSink, Verdict } from './transport';
 
 /** The in-process link of a demo gateway: publishes go straight to the hub, with the same checks. */
+const isLoopback = (ip: string) => ip.startsWith('127.');
+
 class InProcessLink implements AgentLink {
   connected = false;
   private handlers: LinkHandlers | undefined;
@@ -96,6 +98,9 @@ export class DemoFleet {
       version: gw.version ?? '8.5.0',
       link,
       timing: this.timing,
+      // In the server's own process: Modbus meters on loopback only (the demo's energy meter),
+      // so that a console user cannot make the server connect to any other address.
+      modbusReachable: isLoopback,
       ...(this.tunnelSecret ? { tunnel: { secret: this.tunnelSecret(gw.mac) } } : {}),
     });
     this.agents.set(gw.mac, { agent, link });
