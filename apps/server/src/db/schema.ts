@@ -396,6 +396,7 @@ export interface ModbusValueTable {
 /** A gateway to be sent its Modbus configuration when it next connects. */
 export interface ModbusPendingTable {
   gateway_id: string;
+  /** The request it waits for: epoch-ms × 1000 plus a random tiebreak. */
   requested_at: number;
 }
 

@@ -16,6 +16,12 @@ export interface ConfigSenderDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
+/**
+ * Names one request: epoch-ms × 1000 and a random tiebreak, so that two saves in the same
+ * millisecond (on two nodes) do not unmark each other.
+ */
+const requestStamp = () => Date.now() * 1000 + Math.floor(Math.random() * 1000);
+
 /** The `modbus.config` body: the enabled meters of the gateway, with their values. */
 export function configOf(meters: MeterRow[], values: ValueRow[]): GatewayModbusMeter[] {
   return meters
@@ -51,7 +57,7 @@ export class ConfigSender {
     try {
       if (!(await this.d.repo.takePending(gw.id))) return;
       const view = await this.d.gateways.find({ mac: gw.mac });
-      if (view && !(await this.send(view))) await this.d.repo.markPending(gw.id, Date.now());
+      if (view && !(await this.send(view))) await this.d.repo.markPending(gw.id, requestStamp());
     } catch (err) {
       this.d.log.warn({ err, mac: gw.mac }, 'modbus configuration not sent on arrival');
     }
@@ -60,7 +66,7 @@ export class ConfigSender {
   private async pushOne(mac: string): Promise<boolean> {
     const gw = await this.d.gateways.find({ mac });
     if (!gw) return true;
-    const at = Date.now();
+    const at = requestStamp();
     await this.d.repo.markPending(gw.id, at);
     if (!this.d.commands?.reachable(gw)) return false;
     if (!(await this.send(gw))) return false;
