@@ -10,6 +10,7 @@ import {
   waitFor,
   type HubWithProject,
 } from '../../../test/hub-helpers';
+import { freePort } from '../../../test/postgres-cluster';
 import { addMeter, call, valueBody } from './modbus.testing';
 
 /**
@@ -23,7 +24,9 @@ let meter: EnergyMeter;
 let agent: GatewayAgent | undefined;
 beforeAll(async () => {
   hub = await startHubWithProject();
-  meter = await startEnergyMeter({ port: 0 });
+  // A free port of its own: modbus-serial's server reads port 0 as 502, which the test
+  // server's demo meter may hold.
+  meter = await startEnergyMeter({ port: await freePort() });
 });
 afterAll(async () => {
   await agent?.stop();
