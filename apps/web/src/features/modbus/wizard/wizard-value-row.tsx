@@ -1,0 +1,152 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
+import { useTranslation } from 'react-i18next';
+import {
+  MODBUS_DATA_TYPES,
+  MODBUS_FUNCTION_CODES,
+  MODBUS_NAME_MAX,
+  MODBUS_UNIT_MAX,
+} from '@atrium/contracts/modbus';
+import { readInteger } from '../form-rules';
+import { FUNCTION_CODE_LABELS } from '../function-codes';
+import { LiveTestButton } from '../live-test/live-test-button';
+import { VALUE_FIELD_LABELS } from '../value-form';
+import { withWizardType, wizardReadSpec, type WizardCard, type WizardValue } from './wizard-form';
+import type { WizardCards } from './use-wizard-cards';
+
+interface Props {
+  card: WizardCard;
+  value: WizardValue;
+  mac: string;
+  editor: WizardCards;
+}
+
+type TextKey = 'name' | 'unit' | 'registerAddress' | 'wordLength' | 'unitID' | 'scaleFactor';
+
+/** One value of a wizard card: what is read, how it decodes, its live test (document 3 §3). */
+export function WizardValueRow({ card, value, mac, editor }: Props) {
+  const { t } = useTranslation();
+  const path = (field: string) => `${card.key}.${value.key}.${field}`;
+  const set = (change: Partial<WizardValue>) =>
+    editor.updateValue(card.key, { ...value, ...change });
+  const field = (name: TextKey, maxLength = 6) => ({
+    size: 'small' as const,
+    label: t(VALUE_FIELD_LABELS[name].labelKey),
+    value: value[name],
+    required: name !== 'unit',
+    error: editor.shows(path(name)),
+    onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
+    onBlur: () => editor.touch(path(name)),
+    slotProps: { htmlInput: { maxLength } },
+  });
+  const label = value.name || t('modbus.wizard.values');
+
+  return (
+    <Box
+      data-testid="wizard-value"
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        p: 1.5,
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'divider',
+        gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', md: 'repeat(6, 1fr)' },
+      }}
+    >
+      <TextField {...field('name', MODBUS_NAME_MAX)} sx={{ gridColumn: 'span 2' }} />
+      <TextField {...field('unit', MODBUS_UNIT_MAX)} />
+      <TextField {...field('registerAddress')} />
+      <TextField {...field('wordLength', 3)} />
+      <TextField {...field('unitID', 3)} />
+      <TextField
+        select
+        size="small"
+        label={t(VALUE_FIELD_LABELS.functionCode.labelKey)}
+        value={value.functionCode}
+        sx={{ gridColumn: 'span 2' }}
+        onChange={(e) => {
+          const code = MODBUS_FUNCTION_CODES.find((c) => c === readInteger(e.target.value));
+          if (code) set({ functionCode: code });
+        }}
+      >
+        {MODBUS_FUNCTION_CODES.map((code) => (
+          <MenuItem key={code} value={code}>
+            {code} – {t(FUNCTION_CODE_LABELS[code].labelKey)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField {...field('scaleFactor', 24)} />
+      <TextField
+        select
+        size="small"
+        label={t(VALUE_FIELD_LABELS.dataType.labelKey)}
+        value={value.dataType}
+        onChange={(e) => {
+          const type = MODBUS_DATA_TYPES.find((d) => d === e.target.value);
+          if (type) editor.updateValue(card.key, withWizardType(value, type));
+        }}
+      >
+        {MODBUS_DATA_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {type}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box
+        sx={{
+          gridColumn: '1 / -1',
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          columnGap: 1,
+        }}
+      >
+        <FormControlLabel
+          control={
+            <Checkbox
+              size="small"
+              checked={value.swapBytes}
+              onChange={(e) => set({ swapBytes: e.target.checked })}
+            />
+          }
+          label={t('modbus.value.swapBytes')}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              size="small"
+              checked={value.swapWords}
+              onChange={(e) => set({ swapWords: e.target.checked })}
+            />
+          }
+          label={t('modbus.value.swapWords')}
+        />
+        <Box sx={{ ml: 'auto', display: 'flex' }}>
+          <LiveTestButton
+            compact
+            mac={mac}
+            read={{ ip: card.ip, port: readInteger(card.port), ...wizardReadSpec(value) }}
+            name={value.name}
+            unit={value.unit}
+          />
+          <Tooltip title={t('modbus.wizard.removeValue')}>
+            <IconButton
+              size="small"
+              aria-label={`${t('modbus.wizard.removeValue')} ${label}`}
+              onClick={() => editor.removeValue(card.key, value.key)}
+            >
+              <RemoveIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
