@@ -101,6 +101,18 @@ describe('the simulated energy meter', () => {
     });
   });
 
+  it('picks a free port for port 0 (modbus-serial alone would take 502)', async () => {
+    const meters = await Promise.all([0, 0, 0].map(() => startEnergyMeter({ port: 0 })));
+    try {
+      const ports = meters.map((m) => m.port);
+      expect(new Set(ports).size).toBe(3);
+      expect(ports).not.toContain(502);
+      for (const m of meters) (await clientOf(m)).socket.destroy();
+    } finally {
+      await Promise.all(meters.map((m) => m.close()));
+    }
+  });
+
   it('closes its port and its clients on close', async () => {
     const meter = await startEnergyMeter({ port: 0 });
     const { socket } = await clientOf(meter);

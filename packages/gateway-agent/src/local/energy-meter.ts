@@ -80,22 +80,46 @@ export async function startEnergyMeter(o: EnergyMeterOptions): Promise<EnergyMet
     getDiscreteInput: bit(DISCRETE_INPUTS),
   };
   const host = o.host ?? '127.0.0.1';
-  // unitID 255: every unit id reaches the vector, which answers the others with exception 11.
-  const server = new ServerTCP(vector, { host, port: o.port, unitID: 255 });
-  server.on('error', () => {}); // a client's broken socket must not stop the meter
-  server.on('socketError', () => {});
-  await new Promise<void>((resolve, reject) => {
-    server.on('initialized', () => resolve());
-    server.on('serverError', reject);
-  });
-  // ServerTCP does not expose its net.Server; its address tells the port picked for 0.
-  const net: unknown = Reflect.get(server, '_server');
-  const address = net instanceof Server ? net.address() : null;
-  const port = address && typeof address === 'object' ? address.port : o.port;
+  // ServerTCP reads port 0 as Modbus's 502: a free port is picked first (again if taken meanwhile).
+  let server: ServerTCP | undefined;
+  let port = o.port;
+  for (let attempt = 0; !server; attempt++) {
+    port = o.port === 0 ? await freePort(host) : o.port;
+    server = await listen(vector, host, port).catch((err: unknown) => {
+      if (o.port !== 0 || attempt >= 4) throw err;
+      return undefined;
+    });
+  }
+  const running = server;
   return {
     host,
     port,
     reading,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => running.close(() => resolve())),
   };
+}
+
+/** A port nobody listens on now, from the system (listen on 0, read it, close). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = new Server();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = address && typeof address === 'object' ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** modbus-serial's Modbus TCP server on host:port, once it listens. */
+function listen(vector: IServiceVector, host: string, port: number): Promise<ServerTCP> {
+  // unitID 255: every unit id reaches the vector, which answers the others with exception 11.
+  const server = new ServerTCP(vector, { host, port, unitID: 255 });
+  server.on('error', () => {}); // a client's broken socket must not stop the meter
+  server.on('socketError', () => {});
+  return new Promise((resolve, reject) => {
+    server.on('initialized', () => resolve(server));
+    server.on('serverError', reject);
+  });
 }
