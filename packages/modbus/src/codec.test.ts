@@ -3,11 +3,11 @@ import {
   decodeBits,
   decodeRegisters,
   encodeValue,
-  isModbusCodecError,
   wordsFor,
   type DataType,
   type ValueFormat,
 } from './codec';
+import { codeOf } from './codec-error.testing';
 
 type Order = { swapBytes: boolean; swapWords: boolean };
 const ABCD: Order = { swapBytes: false, swapWords: false };
@@ -19,15 +19,6 @@ const format = (dataType: DataType, extra: Partial<ValueFormat> = {}): ValueForm
   dataType,
   ...extra,
 });
-
-function codeOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return isModbusCodecError(error) ? error.code : 'not a ModbusCodecError';
-  }
-  return undefined;
-}
 
 describe('the domain notes’ worked example: 123456.0 as FLOAT32 (0x47F12000)', () => {
   it.each<[string, Order, number[]]>([

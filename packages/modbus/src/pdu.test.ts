@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isModbusCodecError } from './codec';
+import { codeOf } from './codec-error.testing';
 import { decodeResponse, encodeRequest, type ModbusRequest } from './pdu';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.of(...values);
-
-function codeOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return isModbusCodecError(error) ? error.code : 'not a ModbusCodecError';
-  }
-  return undefined;
-}
 
 describe('encodeRequest', () => {
   it.each<[ModbusRequest, number[]]>([
