@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { call, modbusTeam } from './modbus.testing';
+import { call, codeOf, modbusTeam } from './modbus.testing';
 
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t.close());
-
-const codeOf = (res: { statusCode: number; json: <T>() => T }) => [
-  res.statusCode,
-  res.json<{ code: string }>().code,
-];
 
 describe('the gateway wizard', () => {
   it('lists and replaces the configurations of a kloudnx; refuses other types', async () => {

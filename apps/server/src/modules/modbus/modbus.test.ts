@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer } from '../../../test/test-server';
-import { addMeter, addValue, call, meterBody, modbusTeam, valueBody } from './modbus.testing';
+import {
+  addMeter,
+  addValue,
+  call,
+  codeOf,
+  meterBody,
+  modbusTeam,
+  valueBody,
+} from './modbus.testing';
 
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t.close());
-
-const codeOf = (res: { statusCode: number; json: <T>() => T }) => [
-  res.statusCode,
-  res.json<{ code: string }>().code,
-];
 
 describe('meters', () => {
   it('creates, lists, updates and deletes, with enabled true and interval 10 by default', async () => {

@@ -21,6 +21,12 @@ export const call = (
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 
+/** An error reply as [status, code]. */
+export const codeOf = (res: { statusCode: number; json: <T>() => T }) => [
+  res.statusCode,
+  res.json<{ code: string }>().code,
+];
+
 /** A meter body on `mac` (192.168.1.50:502 unless told). */
 export const meterBody = (mac: string, over: object = {}) => ({
   gatewayMac: mac,
