@@ -13,8 +13,6 @@ interface Props {
   pending: boolean;
   onSubmit: () => void;
   onClose: () => void;
-  /** Extra buttons left of Cancel (the live test). */
-  extraActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -43,7 +41,6 @@ export function FormPanel(props: Props) {
       <Box sx={{ p: 2.5, display: 'grid', gap: 2, overflowY: 'auto' }}>{props.children}</Box>
       <Divider />
       <Box sx={{ display: 'flex', gap: 1, p: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        {props.extraActions && <Box sx={{ mr: 'auto' }}>{props.extraActions}</Box>}
         <Button color="inherit" onClick={props.onClose} disabled={props.pending}>
           {t('dialog.cancel')}
         </Button>

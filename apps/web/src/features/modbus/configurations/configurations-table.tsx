@@ -13,6 +13,9 @@ import type { ModbusValue } from '@atrium/contracts/modbus';
 import { SORT_COLUMNS, type Sort, type SortColumn, type ValueGroup } from '../modbus-lists';
 import { RowActions } from '../row-actions';
 
+// Narrow cell padding: the list keeps every column beside the side panel.
+const DENSE = { '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } };
+
 interface Props {
   groups: readonly ValueGroup[];
   sort: Sort;
@@ -35,12 +38,13 @@ export function ConfigurationsTable({ groups, sort, onSort, ...on }: Props) {
   const columns = SORT_COLUMNS.length + 1;
   return (
     <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('modbus.configurations.title')}>
+      <Table size="small" sx={DENSE} aria-label={t('modbus.configurations.title')}>
         <TableHead>
           <TableRow>
             {SORT_COLUMNS.map((column) => (
               <TableCell
                 key={column}
+                sx={{ whiteSpace: 'nowrap' }}
                 sortDirection={sort.column === column ? sort.direction : false}
               >
                 <TableSortLabel
@@ -77,7 +81,7 @@ export function ConfigurationsTable({ groups, sort, onSort, ...on }: Props) {
               </TableRow>
               {values.map((value) => (
                 <TableRow key={value.id} hover>
-                  <TableCell sx={{ pl: 3, overflowWrap: 'anywhere' }}>
+                  <TableCell sx={{ pl: 3, minWidth: 150, overflowWrap: 'break-word' }}>
                     {value.name}
                     {value.unit && (
                       <Typography component="span" variant="body2" color="text.secondary">

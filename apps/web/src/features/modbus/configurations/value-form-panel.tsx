@@ -87,7 +87,6 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
       pending={pending}
       onSubmit={save}
       onClose={onClose}
-      extraActions={<ValueLiveTest meter={meter} form={form} />}
     >
       {alert && <InvalidFieldsAlert key={alert.id} fields={alert.fields} onClose={closeAlert} />}
       <TextField
@@ -194,6 +193,9 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
           }
           label={t('modbus.value.swapWords')}
         />
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-start' }}>
+        <ValueLiveTest meter={meter} form={form} />
       </Box>
     </FormPanel>
   );

@@ -23,7 +23,7 @@ interface Props {
   onClosePanel: () => void;
 }
 
-const PANEL_WIDTH = 400;
+const PANEL_WIDTH = 380;
 
 /**
  * The meters and configurations screens (document 3 §2, §9): left navigation (a burger menu
@@ -51,7 +51,7 @@ export function ModbusLayout(props: Props) {
           </Box>
         </Drawer>
       ) : (
-        <Paper variant="outlined" sx={{ width: 220, flexShrink: 0, position: 'sticky', top: 16 }}>
+        <Paper variant="outlined" sx={{ width: 200, flexShrink: 0, position: 'sticky', top: 16 }}>
           <ModbusNav projectId={props.projectId} />
         </Paper>
       )}
@@ -62,7 +62,17 @@ export function ModbusLayout(props: Props) {
             <PageHeader title={props.title} subtitle={props.subtitle} actions={props.actions} />
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>{props.filters}</Box>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1.5,
+            flexWrap: 'wrap',
+            mb: 2,
+            '& > .MuiTextField-root': { maxWidth: { sm: 360 } },
+          }}
+        >
+          {props.filters}
+        </Box>
         {props.children}
       </Box>
       {sidebar ? (

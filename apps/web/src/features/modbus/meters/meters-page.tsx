@@ -31,7 +31,7 @@ export function ModbusMetersPage() {
   const { projectID = '' } = useParams();
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { mobile } = useModbusLayout();
+  const { mobile, sidebar } = useModbusLayout();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
   const project = useQuery(projectQuery(projectID));
@@ -93,7 +93,7 @@ export function ModbusMetersPage() {
         <MetersTable
           meters={shown}
           gatewayNames={nameOf}
-          compact={mobile}
+          compact={mobile || (editing !== null && !sidebar)}
           onToggle={(meter) => actions.toggle.mutate(meter)}
           onEdit={(meter) => open('edit', meter)}
           onDuplicate={(meter) => open('duplicate', meter)}

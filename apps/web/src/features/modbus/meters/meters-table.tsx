@@ -10,10 +10,16 @@ import { useTranslation } from 'react-i18next';
 import type { ModbusMeter } from '@atrium/contracts/modbus';
 import { RowActions } from '../row-actions';
 
+const ADDRESS = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
+
+// Narrow cell padding: the list keeps every column beside the side panel.
+const DENSE = { '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } };
+
 interface Props {
   meters: readonly ModbusMeter[];
   /** Gateway name by MAC. */
   gatewayNames: ReadonlyMap<string, string>;
+  /** Narrow (phone, or beside the form): the address goes under the name, no gateway column. */
   compact: boolean;
   onToggle: (meter: ModbusMeter) => void;
   onEdit: (meter: ModbusMeter) => void;
@@ -26,12 +32,12 @@ export function MetersTable({ meters, gatewayNames, compact, ...on }: Props) {
   const { t } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('modbus.meters.title')}>
+      <Table size="small" sx={DENSE} aria-label={t('modbus.meters.title')}>
         <TableHead>
           <TableRow>
             <TableCell>{t('modbus.meter.name')}</TableCell>
-            <TableCell>{t('modbus.meters.address')}</TableCell>
-            {!compact && <TableCell>{t('modbus.meter.gateway')}</TableCell>}
+            {!compact && <TableCell>{t('modbus.meters.address')}</TableCell>}
+            {!compact && <TableCell>{t('modbus.wizard.gateway')}</TableCell>}
             <TableCell>{t('modbus.meter.enabled')}</TableCell>
             <TableCell align="right">{t('modbus.actions.title')}</TableCell>
           </TableRow>
@@ -39,10 +45,21 @@ export function MetersTable({ meters, gatewayNames, compact, ...on }: Props) {
         <TableBody>
           {meters.map((meter) => (
             <TableRow key={meter.id} hover>
-              <TableCell sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{meter.name}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                {meter.network.ip}:{meter.network.port}
+              <TableCell sx={{ minWidth: 140 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
+                  {meter.name}
+                </Typography>
+                {compact && (
+                  <Typography variant="body2" color="text.secondary" sx={ADDRESS}>
+                    {meter.network.ip}:{meter.network.port}
+                  </Typography>
+                )}
               </TableCell>
+              {!compact && (
+                <TableCell sx={ADDRESS}>
+                  {meter.network.ip}:{meter.network.port}
+                </TableCell>
+              )}
               {!compact && (
                 <TableCell>
                   <Typography variant="body2" color="text.secondary">

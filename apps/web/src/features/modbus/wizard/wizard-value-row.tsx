@@ -57,7 +57,8 @@ export function WizardValueRow({ card, value, mac, editor }: Props) {
         borderRadius: 1,
         border: 1,
         borderColor: 'divider',
-        gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', md: 'repeat(6, 1fr)' },
+        // As many columns of at least 150 px as fit; name and function code take two.
+        gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
       }}
     >
       <TextField {...field('name', MODBUS_NAME_MAX)} sx={{ gridColumn: 'span 2' }} />
