@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { modbusReadResult, type GatewayModbusMeter } from '@atrium/contracts/modbus';
+import { modbusReadResult } from '@atrium/contracts/modbus';
 import { GatewayAgent } from './agent';
 import { FakeLink, until } from './fake-link.testing';
 import {
@@ -11,6 +11,7 @@ import {
   table,
   type TestServer,
 } from './modbus-servers.testing';
+import { polledMeter as meter, polledValue as value } from './modbus-values.testing';
 
 const running: { stop(): Promise<unknown> }[] = [];
 const servers: TestServer[] = [];
@@ -49,26 +50,6 @@ function agentWith(
   return { agent, link };
 }
 
-type Value = GatewayModbusMeter['values'][number];
-const value = (id: string, registerAddress: number, v: Partial<Value> = {}): Value => ({
-  id,
-  registerAddress,
-  wordLength: 1,
-  functionCode: 3,
-  unitID: 1,
-  scaleFactor: 1,
-  dataType: 'UINT16',
-  swapBytes: false,
-  swapWords: false,
-  ...v,
-});
-const meter = (id: string, port: number, values: Value[]): GatewayModbusMeter => ({
-  id,
-  ip: '127.0.0.1',
-  port,
-  interval: 1,
-  values,
-});
 const float = (id: string, at: number, swapBytes: boolean, swapWords: boolean) =>
   value(id, at, { dataType: 'FLOAT32', wordLength: 2, swapBytes, swapWords });
 

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planReads, type PolledValue } from './modbus-plan';
-
-const value = (id: string, registerAddress: number, v: Partial<PolledValue> = {}): PolledValue => ({
-  id,
-  registerAddress,
-  wordLength: 1,
-  functionCode: 3,
-  unitID: 1,
-  scaleFactor: 1,
-  dataType: 'UINT16',
-  swapBytes: false,
-  swapWords: false,
-  ...v,
-});
+import { polledValue as value } from './modbus-values.testing';
 
 const shape = (values: PolledValue[]) =>
   planReads(values).map((b) => [b.code, b.unitID, b.start, b.count, b.values.map((v) => v.id)]);

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { modbusReadResult, type GatewayModbusMeter } from '@atrium/contracts/modbus';
+import { modbusReadResult } from '@atrium/contracts/modbus';
 import { GatewayAgent } from '../agent';
 import { FakeLink, until } from '../fake-link.testing';
+import type { PolledValue } from '../modbus-plan';
+import { polledValue } from '../modbus-values.testing';
 import { startEnergyMeter } from './energy-meter';
 
 const stops: (() => Promise<unknown>)[] = [];
@@ -32,19 +34,9 @@ async function setUp() {
   return { meter, link };
 }
 
-type Value = GatewayModbusMeter['values'][number];
-const value = (id: string, registerAddress: number, v: Partial<Value>): Value => ({
-  id,
-  registerAddress,
-  wordLength: 2,
-  functionCode: 3,
-  unitID: 1,
-  scaleFactor: 1,
-  dataType: 'FLOAT32',
-  swapBytes: false,
-  swapWords: false,
-  ...v,
-});
+/** A value `id` at `registerAddress`: one FLOAT32 unless told. */
+const value = (id: string, registerAddress: number, v: Partial<PolledValue>) =>
+  polledValue(id, registerAddress, { dataType: 'FLOAT32', wordLength: 2, ...v });
 
 /** The register map of docs/gateway-protocol.md, as an installer enters it in the console. */
 const METER_VALUES = [
