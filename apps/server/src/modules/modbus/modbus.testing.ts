@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { readSpec } from '@atrium/gateway-agent/modbus-values.testing';
 import { createGateway, createProject } from '../../../test/fixtures';
 import { bearer, createUser, type TestUser } from '../../../test/test-server';
 
@@ -35,25 +36,12 @@ export const meterBody = (mac: string, over: object = {}) => ({
   ...over,
 });
 
-/** A read spec: one FLOAT32 at 3000, holding registers. */
-export const readSpec = (over: object = {}) => ({
-  registerAddress: 3000,
-  wordLength: 2,
-  functionCode: 3,
-  unitID: 1,
-  scaleFactor: 1,
-  dataType: 'FLOAT32',
-  swapBytes: false,
-  swapWords: false,
-  ...over,
-});
-
-/** A value body of `meterId`. */
+/** A value body of `meterId`: one FLOAT32 at 3000 unless `options` (valid or not) tells. */
 export const valueBody = (meterId: string, over: object = {}, options: object = {}) => ({
   meterId,
   name: 'Voltage',
   unit: 'V',
-  options: readSpec(options),
+  options: { ...readSpec(), ...options },
   ...over,
 });
 

@@ -9,6 +9,7 @@ import {
 } from '@atrium/contracts/gateway-protocol';
 import { modbusLiveRoom, SOCKET_EVENTS, type ModbusLiveAnswer } from '@atrium/contracts/hub';
 import type { ModbusReadArgs } from '@atrium/contracts/modbus';
+import { readSpec } from '@atrium/gateway-agent/modbus-values.testing';
 import { connectAs, startHubWithProject, type HubWithProject } from '../../../test/hub-helpers';
 import { createUser } from '../../../test/test-server';
 
@@ -32,14 +33,7 @@ afterAll(async () => {
 const READ: ModbusReadArgs = {
   ip: '192.168.1.50',
   port: 502,
-  registerAddress: 0,
-  wordLength: 2,
-  functionCode: 4,
-  unitID: 1,
-  scaleFactor: 1,
-  dataType: 'FLOAT32',
-  swapBytes: false,
-  swapWords: false,
+  ...readSpec({ registerAddress: 0, functionCode: 4 }),
 };
 
 /** A signed-in console socket. */
