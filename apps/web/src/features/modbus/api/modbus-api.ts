@@ -14,10 +14,14 @@ import {
 import { gatewayNamesReply } from '@atrium/contracts/project';
 import { api } from '../../../lib/api/client';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
+import { notify } from '../../../ui/snackbar';
 
 const enc = encodeURIComponent;
 
-/** The Modbus calls of document 3 §7 (project and gateway services). */
+/**
+ * The Modbus calls of document 3 §7 (project and gateway services). The writes answer `sent`:
+ * false when a gateway concerned could not be told now (see notifyUnsent).
+ */
 export const modbusApi = {
   gatewayNames: (projectId: string, signal?: AbortSignal) =>
     api
@@ -33,7 +37,7 @@ export const modbusApi = {
   saveMeter: (projectId: string, body: ModbusMeterBody) => {
     const path = `/api/project/modbus/meter/${enc(projectId)}`;
     const call = body.id ? api.put : api.post;
-    return call(path, body, { schema: modbusMeterReply }).then((r) => r.meter);
+    return call(path, body, { schema: modbusMeterReply });
   },
   deleteMeter: (projectId: string, meterId: string) =>
     api.delete(`/api/project/modbus/meter/${enc(projectId)}/${enc(meterId)}`, {
@@ -49,7 +53,7 @@ export const modbusApi = {
   saveValue: (projectId: string, body: ModbusValueBody) => {
     const path = `/api/project/modbus/value/${enc(projectId)}`;
     const call = body.id ? api.put : api.post;
-    return call(path, body, { schema: modbusValueReply }).then((r) => r.value);
+    return call(path, body, { schema: modbusValueReply });
   },
   deleteValue: (projectId: string, valueId: string) =>
     api.delete(`/api/project/modbus/value/${enc(projectId)}/${enc(valueId)}`, {
@@ -60,11 +64,9 @@ export const modbusApi = {
       .get(`/api/gateway/monitored/modbus/${enc(mac)}`, { schema: modbusWizardReply, signal })
       .then((r) => r.list),
   saveWizard: (mac: string, configurations: ModbusWizardConfiguration[]) =>
-    api
-      .post(`/api/gateway/monitored/modbus/${enc(mac)}`, configurations, {
-        schema: modbusWizardSaveReply,
-      })
-      .then((r) => r.list),
+    api.post(`/api/gateway/monitored/modbus/${enc(mac)}`, configurations, {
+      schema: modbusWizardSaveReply,
+    }),
 };
 
 export const gatewayNamesQuery = (projectId: string) =>
@@ -90,3 +92,8 @@ export const wizardQuery = (mac: string) =>
     queryKey: QUERY_KEYS.modbusWizard(mac),
     queryFn: ({ signal }) => modbusApi.wizard(mac, signal),
   });
+
+/** A write the gateway will only get when it next connects says so. */
+export function notifyUnsent(reply: { sent: boolean }): void {
+  if (!reply.sent) notify.info('modbus.notSent', { duration: 5000 });
+}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModbusValue } from '@atrium/contracts/modbus';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { notify } from '../../../ui/snackbar';
-import { modbusApi } from '../api/modbus-api';
+import { modbusApi, notifyUnsent } from '../api/modbus-api';
 import { PROCESS_ERROR_MS } from '../form-rules';
 import { parseValueForm, type ValueForm } from '../value-form';
 
@@ -22,7 +22,8 @@ export function useValueActions(projectId: string, onSaved: () => void) {
       if (!body) throw new Error('invalid form');
       return modbusApi.saveValue(projectId, body);
     },
-    onSuccess: (value, form) => {
+    onSuccess: (reply, form) => {
+      const { value } = reply;
       const added = !form.id;
       // A value moved to another meter moves to that meter's group (document 3 §4).
       setValues((values) =>
@@ -30,6 +31,7 @@ export function useValueActions(projectId: string, onSaved: () => void) {
       );
       if (added) notify.success('configurationAdded', { values: { name: value.name } });
       else notify.success('configurationUpdated', { values: { name: value.name } });
+      notifyUnsent(reply);
       onSaved();
     },
     onError: processError,
@@ -38,9 +40,10 @@ export function useValueActions(projectId: string, onSaved: () => void) {
 
   const remove = useMutation({
     mutationFn: (value: ModbusValue) => modbusApi.deleteValue(projectId, value.id),
-    onSuccess: (_reply, value) => {
+    onSuccess: (reply, value) => {
       setValues((values) => values.filter((v) => v.id !== value.id));
       notify.success('configurationDeleted', { values: { name: value.name } });
+      notifyUnsent(reply);
     },
     onError: processError,
     onSettled: refresh,

@@ -7,6 +7,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MeterIcon from '@mui/icons-material/SpeedOutlined';
 import RegisterIcon from '@mui/icons-material/TuneOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import WizardIcon from '@mui/icons-material/AutoFixHighOutlined';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -29,6 +30,11 @@ export function ModbusNav({ projectId, onNavigate }: Props) {
       to: `${base}/modbus-configuration-new/configurations`,
       label: t('modbus.nav.configurations'),
       icon: RegisterIcon,
+    },
+    {
+      to: `/projects/modbus-configuration/${encodeURIComponent(projectId)}`,
+      label: t('modbus.nav.wizard'),
+      icon: WizardIcon,
     },
   ];
   return (

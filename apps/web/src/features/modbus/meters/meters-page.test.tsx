@@ -117,6 +117,25 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
     expect(screen.getByText('192.168.1.21:1502')).toBeTruthy();
   });
 
+  it('says when the gateway will only get the change when it next connects', async () => {
+    const { user, server } = renderPage();
+    server.on('PUT', SAVE, (r) => ({ body: { meter: r.body, sent: false } }));
+    await user.click(await screen.findByRole('switch', { name: 'Activé PAC' }));
+    const { variant } = await findSnackbar(/elle recevra cette configuration/);
+    expect(variant).toBe('info');
+  });
+
+  it('links to the meters, the configurations and the wizard', async () => {
+    renderPage();
+    const nav = within(await screen.findByRole('navigation', { name: 'Navigation Modbus' }));
+    expect(nav.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      `/projects/${PROJECT}/modbus-configuration-new/meters`,
+      `/projects/${PROJECT}/modbus-configuration-new/configurations`,
+      `/projects/modbus-configuration/${PROJECT}`,
+      `/projects/${PROJECT}`,
+    ]);
+  });
+
   it('deletes after confirmation, naming the meter', async () => {
     const { user, server } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Supprimer PAC' }));

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModbusMeter } from '@atrium/contracts/modbus';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { notify } from '../../../ui/snackbar';
-import { modbusApi } from '../api/modbus-api';
+import { modbusApi, notifyUnsent } from '../api/modbus-api';
 import { PROCESS_ERROR_MS } from '../form-rules';
 import { meterBodyOf, type MeterForm } from '../meter-form';
 
@@ -18,13 +18,15 @@ export function useMeterActions(projectId: string, onSaved: () => void) {
 
   const save = useMutation({
     mutationFn: (form: MeterForm) => modbusApi.saveMeter(projectId, meterBodyOf(form)),
-    onSuccess: (meter, form) => {
+    onSuccess: (reply, form) => {
+      const { meter } = reply;
       const added = !form.id;
       setMeters((meters) =>
         added ? [...meters, meter] : meters.map((m) => (m.id === meter.id ? meter : m)),
       );
       if (added) notify.success('meterAdded', { values: { name: meter.name } });
       else notify.success('meterUpdated', { values: { name: meter.name } });
+      notifyUnsent(reply);
       onSaved();
     },
     onError: processError,
@@ -39,6 +41,7 @@ export function useMeterActions(projectId: string, onSaved: () => void) {
       setMeters((meters) =>
         meters.map((m) => (m.id === meter.id ? { ...m, enabled: !meter.enabled } : m)),
       ),
+    onSuccess: notifyUnsent,
     onError: (_error, meter) => {
       setMeters((meters) =>
         meters.map((m) => (m.id === meter.id ? { ...m, enabled: meter.enabled } : m)),
@@ -49,9 +52,10 @@ export function useMeterActions(projectId: string, onSaved: () => void) {
 
   const remove = useMutation({
     mutationFn: (meter: ModbusMeter) => modbusApi.deleteMeter(projectId, meter.id),
-    onSuccess: (_reply, meter) => {
+    onSuccess: (reply, meter) => {
       setMeters((meters) => meters.filter((m) => m.id !== meter.id));
       notify.success('meterDeleted', { values: { name: meter.name } });
+      notifyUnsent(reply);
       // Its values now sit under 'No Meter'.
       void client.invalidateQueries({ queryKey: QUERY_KEYS.modbusValues(projectId) });
     },

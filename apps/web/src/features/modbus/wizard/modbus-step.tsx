@@ -13,7 +13,7 @@ import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { notify } from '../../../ui/snackbar';
 import { SubmitButton } from '../../../ui/submit-button';
-import { modbusApi, wizardQuery } from '../api/modbus-api';
+import { modbusApi, notifyUnsent, wizardQuery } from '../api/modbus-api';
 import { GatewayPicker } from './gateway-picker';
 import { useWizardCards } from './use-wizard-cards';
 import { WizardCard } from './wizard-card';
@@ -51,10 +51,11 @@ export function ModbusStep({ gateways, startWithNewCard, onBack }: Props) {
       if (!body) throw new Error('invalid');
       return modbusApi.saveWizard(mac, body);
     },
-    onSuccess: (saved) => {
-      client.setQueryData(QUERY_KEYS.modbusWizard(mac), saved);
-      editor.load(cardsOf(saved, i18n.language));
+    onSuccess: (reply) => {
+      client.setQueryData(QUERY_KEYS.modbusWizard(mac), reply.list);
+      editor.load(cardsOf(reply.list, i18n.language));
       notify.success('modbus.wizard.saved');
+      notifyUnsent(reply);
       void client.invalidateQueries({ queryKey: QUERY_KEYS.modbus });
     },
     onError: () => notify.error(),

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModbusConfiguration } from '@atrium/contracts/modbus';
 import { setToken } from '../../../lib/session/session';
-import { stubFetch } from '../../../testing/fetch-stub';
+import { errorReply, stubFetch, type StubAnswer } from '../../../testing/fetch-stub';
 import { fill } from '../../../testing/fill';
 import { findSnackbar } from '../../../testing/snackbars';
 import { signInAs } from '../../../testing/session';
@@ -34,9 +34,12 @@ const CONFIGURATION: ModbusConfiguration = {
   ],
 };
 
-function renderWizard(path = `/projects/modbus-configuration/${PROJECT}`) {
+function renderWizard(
+  path = `/projects/modbus-configuration/${PROJECT}`,
+  names: StubAnswer = { body: { gateways: GATEWAYS } },
+) {
   const server = stubFetch({
-    [`GET /api/project/gateways/name/${PROJECT}`]: { body: { gateways: GATEWAYS } },
+    [`GET /api/project/gateways/name/${PROJECT}`]: names,
     [`GET ${LIST}`]: { body: { list: [CONFIGURATION] } },
     'GET /api/gateway/monitored/modbus/aabbccddee02': { body: { list: [] } },
     [`POST ${LIST}`]: (r) => ({
@@ -69,6 +72,11 @@ describe('Modbus wizard (document 3 §2, §4, §8)', () => {
   it("says 'ID not found' without a project id", async () => {
     renderWizard('/projects/modbus-configuration');
     expect((await findSnackbar('ID introuvable')).variant).toBe('error');
+  });
+
+  it("shows the server's error code when the gateways cannot be read", async () => {
+    renderWizard(undefined, errorReply(404, 'notFound'));
+    expect((await findSnackbar('Élément introuvable.')).variant).toBe('error');
   });
 
   it('prompts for a kloudnx gateway, then shows its configurations as cards', async () => {
