@@ -45,11 +45,28 @@ export class ModbusOutbox {
     }, this.o.batchMs);
   }
 
-  /** Sends what waits, in batches of the protocol's maximum size (on connect, after a batch). */
+  /**
+   * Sends what waits, in batches of the protocol's maximum size (on connect, after a batch):
+   * at most 500 readings and 64 KiB. With 32-character ids, 500 readings of long doubles
+   * (-0.0002301234588623047) weigh 66 KB: the hub would drop the publish as oversized and
+   * close the connection, and the link would resend it after every reconnect. Such a batch is
+   * halved until it fits; what is left goes first in the next one.
+   */
   flush() {
     const max = PROTOCOL_LIMITS.maxTelegramsPerMessage;
     while (this.link.connected && this.buffer.length && this.inFlight < this.o.maxInFlight) {
-      void this.publish(this.buffer.splice(0, max));
+      let items = this.buffer.splice(0, max);
+      let message: ModbusMessage = { v: PROTOCOL_VERSION, seq: this.seq, items };
+      let body = JSON.stringify(message);
+      while (items.length > 1 && Buffer.byteLength(body) > PROTOCOL_LIMITS.maxPayloadBytes) {
+        const keep = Math.ceil(items.length / 2);
+        this.buffer.unshift(...items.slice(keep));
+        items = items.slice(0, keep);
+        message = { v: PROTOCOL_VERSION, seq: this.seq, items };
+        body = JSON.stringify(message);
+      }
+      this.seq++;
+      void this.publish(message, body);
     }
   }
 
@@ -63,11 +80,10 @@ export class ModbusOutbox {
     this.timer = undefined;
   }
 
-  private async publish(items: ModbusReading[]) {
-    const message: ModbusMessage = { v: PROTOCOL_VERSION, seq: this.seq++, items };
+  private async publish(message: ModbusMessage, body: string) {
     this.inFlight++;
     try {
-      await this.link.publish('modbus', JSON.stringify(message), { qos: 1 });
+      await this.link.publish('modbus', body, { qos: 1 });
       this.o.onAcked?.(message);
     } catch {
       // Closed for good: what was not acknowledged is not counted as stored.
