@@ -35,75 +35,91 @@ const VALUE_RULES =
   'code 1-6, unit id, data type), unit (16 characters); 404 meterNotFound when the meter is ' +
   `not one of the project's; 400 modbusLimit past 50 values on the meter. ${SENT}`;
 
+/** Route schemas of one kind of item of a project (meter or value): list, add, update, delete. */
+function itemSchemas<ListReply, Body, Reply, Errors, IdParams>(item: {
+  name: 'meter' | 'value';
+  listSummary: string;
+  listReply: ListReply;
+  /** `params` and the item's id. */
+  idParams: IdParams;
+  body: Body;
+  reply: Reply;
+  /** The error replies of a write. */
+  errors: Errors;
+  /** What a write checks, for its description. */
+  rules: string;
+  deleteSummary: string;
+}) {
+  const { name } = item;
+  const list = {
+    schema: { tags, summary: item.listSummary, params, response: { 200: item.listReply } },
+  } as const;
+  const write = (update: boolean) =>
+    ({
+      schema: {
+        tags,
+        summary: update
+          ? `Update a ${name} (by its \`id\`)`
+          : `Add a ${name} (the server gives its id)`,
+        description: `${update ? `404 ${name}NotFound. ` : ''}${item.rules}`,
+        params,
+        body: item.body,
+        response: { 200: item.reply, ...item.errors },
+      },
+    }) as const;
+  const remove = {
+    schema: {
+      tags,
+      summary: item.deleteSummary,
+      description: `404 ${name}NotFound. ${SENT}`,
+      params: item.idParams,
+      response: { 200: modbusRemovedReply, 404: errorReply },
+    },
+  } as const;
+  return { list, add: write(false), update: write(true), remove };
+}
+
 /** Meters and values of a project (area `modbus` of the call catalogue, document 3 §7). */
 export const modbusRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
-  const meterWrite = (update: boolean) =>
-    ({
-      schema: {
-        tags,
-        summary: update ? 'Update a meter (by its `id`)' : 'Add a meter (the server gives its id)',
-        description: `${update ? '404 meterNotFound. ' : ''}${METER_RULES}`,
-        params,
-        body: modbusMeterBody,
-        response: { 200: modbusMeterReply, 400: errorReply, 404: errorReply, 409: errorReply },
-      },
-    }) as const;
-  const valueWrite = (update: boolean) =>
-    ({
-      schema: {
-        tags,
-        summary: update ? 'Update a value (by its `id`)' : 'Add a value (the server gives its id)',
-        description: `${update ? '404 valueNotFound. ' : ''}${VALUE_RULES}`,
-        params,
-        body: modbusValueBody,
-        response: { 200: modbusValueReply, 400: errorReply, 404: errorReply },
-      },
-    }) as const;
+  const meter = itemSchemas({
+    name: 'meter',
+    listSummary: "The project's Modbus meters",
+    listReply: modbusMetersReply,
+    idParams: meterParams,
+    body: modbusMeterBody,
+    reply: modbusMeterReply,
+    errors: { 400: errorReply, 404: errorReply, 409: errorReply },
+    rules: METER_RULES,
+    deleteSummary: 'Delete a meter and its values',
+  });
+  const value = itemSchemas({
+    name: 'value',
+    listSummary: "The project's Modbus values (configurations)",
+    listReply: modbusValuesReply,
+    idParams: valueParams,
+    body: modbusValueBody,
+    reply: modbusValueReply,
+    errors: { 400: errorReply, 404: errorReply },
+    rules: VALUE_RULES,
+    deleteSummary: 'Delete a value',
+  });
 
-  app.get(
-    '/api/project/monitored/modbus/meters/:id',
-    {
-      schema: {
-        tags,
-        summary: "The project's Modbus meters",
-        params,
-        response: { 200: modbusMetersReply },
-      },
-    },
-    async (req) => ({ meters: await o.modbus.meters(req.params.id) }),
-  );
-  app.post('/api/project/modbus/meter/:id', meterWrite(false), async (req) =>
+  app.get('/api/project/monitored/modbus/meters/:id', meter.list, async (req) => ({
+    meters: await o.modbus.meters(req.params.id),
+  }));
+  app.post('/api/project/modbus/meter/:id', meter.add, async (req) =>
     o.modbus.saveMeter(req.params.id, req.body, false),
   );
-  app.put('/api/project/modbus/meter/:id', meterWrite(true), async (req) =>
+  app.put('/api/project/modbus/meter/:id', meter.update, async (req) =>
     o.modbus.saveMeter(req.params.id, req.body, true),
   );
-  app.delete(
-    '/api/project/modbus/meter/:id/:meterId',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a meter and its values',
-        description: `404 meterNotFound. ${SENT}`,
-        params: meterParams,
-        response: { 200: modbusRemovedReply, 404: errorReply },
-      },
-    },
-    async (req) => o.modbus.deleteMeter(req.params.id, req.params.meterId),
+  app.delete('/api/project/modbus/meter/:id/:meterId', meter.remove, async (req) =>
+    o.modbus.deleteMeter(req.params.id, req.params.meterId),
   );
 
-  app.get(
-    '/api/project/monitored/modbus/values/:id',
-    {
-      schema: {
-        tags,
-        summary: "The project's Modbus values (configurations)",
-        params,
-        response: { 200: modbusValuesReply },
-      },
-    },
-    async (req) => ({ values: await o.modbus.values(req.params.id) }),
-  );
+  app.get('/api/project/monitored/modbus/values/:id', value.list, async (req) => ({
+    values: await o.modbus.values(req.params.id),
+  }));
   app.post(
     '/api/project/monitored/modbus/values/:id',
     {
@@ -123,23 +139,13 @@ export const modbusRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
     },
     async (req) => o.modbus.saveValues(req.params.id, req.body, req.query.gatewayMac),
   );
-  app.post('/api/project/modbus/value/:id', valueWrite(false), async (req) =>
+  app.post('/api/project/modbus/value/:id', value.add, async (req) =>
     o.modbus.saveValue(req.params.id, req.body, false),
   );
-  app.put('/api/project/modbus/value/:id', valueWrite(true), async (req) =>
+  app.put('/api/project/modbus/value/:id', value.update, async (req) =>
     o.modbus.saveValue(req.params.id, req.body, true),
   );
-  app.delete(
-    '/api/project/modbus/value/:id/:valueId',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a value',
-        description: `404 valueNotFound. ${SENT}`,
-        params: valueParams,
-        response: { 200: modbusRemovedReply, 404: errorReply },
-      },
-    },
-    async (req) => o.modbus.deleteValue(req.params.id, req.params.valueId),
+  app.delete('/api/project/modbus/value/:id/:valueId', value.remove, async (req) =>
+    o.modbus.deleteValue(req.params.id, req.params.valueId),
   );
 };
