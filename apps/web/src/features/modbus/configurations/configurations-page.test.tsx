@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModbusValue } from '@atrium/contracts/modbus';
 import { setToken } from '../../../lib/session/session';
+import { projectItem } from '../../../testing/factories';
 import { errorReply, stubFetch } from '../../../testing/fetch-stub';
 import { fill } from '../../../testing/fill';
 import { findSnackbar } from '../../../testing/snackbars';
@@ -19,9 +20,10 @@ const VALUES = [
   value({ id: 'v4', meterId: 'gone', name: 'Orphelin' }),
 ];
 
-function renderPage() {
+async function renderPage() {
   let values: ModbusValue[] = [...VALUES];
   const server = stubFetch({
+    [`GET /api/project/${PROJECT}`]: { body: { project: projectItem() } },
     [`GET /api/project/monitored/modbus/meters/${PROJECT}`]: { body: { meters: METERS } },
     [`GET /api/project/monitored/modbus/values/${PROJECT}`]: () => ({ body: { values } }),
     [`POST ${SAVE}`]: (r) => {
@@ -40,6 +42,8 @@ function renderPage() {
     `/projects/${PROJECT}/modbus-configuration-new/configurations`,
     <ModbusConfigurationsPage />,
   );
+  // The project's role decides what can be changed: wait for it (its name, the subtitle).
+  await screen.findByText('Maison');
   return { ...view, server };
 }
 
@@ -60,7 +64,7 @@ afterEach(() => setToken(''));
 
 describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
   it("groups values under their meter, unknown meters under 'No Meter'", async () => {
-    renderPage();
+    await renderPage();
     await screen.findByText('Orphelin');
     expect(listed()).toEqual([
       '# Compteur général',
@@ -74,7 +78,7 @@ describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
   });
 
   it('sorts by the clicked header, ascending then descending', async () => {
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await screen.findByText('Orphelin');
     await user.click(screen.getByRole('button', { name: 'Registre' }));
     expect(listed().slice(0, 3)).toEqual(['# Compteur général', 'Tension L1', 'Courant L1']);
@@ -85,7 +89,7 @@ describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
   });
 
   it("filters by name and by meter, 'No Meter' included", async () => {
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await screen.findByText('Orphelin');
     await user.click(screen.getByRole('combobox', { name: 'Compteurs' }));
     await user.click(screen.getByRole('option', { name: 'PAC' }));
@@ -99,7 +103,7 @@ describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
   });
 
   it("duplicates with ' -- COPY', no id, and the scale factor in French", async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Dupliquer Débit' }));
     expect(panel().getByLabelText(/^Nom\b/)).toHaveProperty('value', 'Débit -- COPY');
     await fill(user, panel().getByLabelText(/^Facteur d'échelle/), '0,01');
@@ -111,7 +115,7 @@ describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
   });
 
   it('moves an edited value to the group of its new meter', async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Modifier Tension L1' }));
     await user.click(panel().getByRole('combobox', { name: /^Compteur/ }));
     await user.click(screen.getByRole('option', { name: 'PAC' }));
@@ -132,7 +136,7 @@ describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
   });
 
   it('refuses a zero or over-precise scale factor and lists the wrong fields', async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Nouvelle configuration' }));
     await fill(user, panel().getByLabelText(/^Facteur d'échelle/), '0');
     await fill(user, panel().getByLabelText(/^Adresse du registre/), '70000');
@@ -149,7 +153,7 @@ describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
   });
 
   it('offers function codes 1 to 6 by name and no STRING type', async () => {
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Nouvelle configuration' }));
     await user.click(panel().getByRole('combobox', { name: /^Code fonction/ }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -172,7 +176,7 @@ describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
   });
 
   it('says errorDuringProcess for 3 s when the server refuses', async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     server.on('PUT', SAVE, errorReply(500, 'error'));
     await user.click(await screen.findByRole('button', { name: 'Modifier Débit' }));
     await user.click(panel().getByRole('button', { name: 'Enregistrer' }));

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import type { ModbusValue } from '@atrium/contracts/modbus';
-import { projectQuery } from '../../../lib/api/project-query';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { MultiSelect } from '../../../ui/multi-select';
 import { SearchField } from '../../../ui/search-field';
@@ -13,6 +12,7 @@ import { metersQuery, valuesQuery } from '../api/modbus-api';
 import type { FormMode } from '../form-rules';
 import { ModbusLayout } from '../layout/modbus-layout';
 import { ListState } from '../list-state';
+import { useModbusProject } from '../use-can-edit';
 import { groupValues, nextSort, NO_METER, type Sort } from '../modbus-lists';
 import { emptyValueForm, valueFormOf, type ValueForm } from '../value-form';
 import { ConfigurationsTable } from './configurations-table';
@@ -34,7 +34,7 @@ export function ModbusConfigurationsPage() {
   const [meterIds, setMeterIds] = useState<string[]>([]);
   const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'asc' });
   const [editing, setEditing] = useState<Editing | null>(null);
-  const project = useQuery(projectQuery(projectID));
+  const { project, canEdit } = useModbusProject(projectID);
   const meters = useQuery(metersQuery(projectID));
   const values = useQuery(valuesQuery(projectID));
   const close = () => setEditing(null);
@@ -69,11 +69,13 @@ export function ModbusConfigurationsPage() {
     <ModbusLayout
       projectId={projectID}
       title={t('modbus.configurations.title')}
-      subtitle={project.data?.name}
+      subtitle={project?.name}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => open('create')}>
-          {t('modbus.configurations.new')}
-        </Button>
+        canEdit && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => open('create')}>
+            {t('modbus.configurations.new')}
+          </Button>
+        )
       }
       filters={
         <>
@@ -111,6 +113,7 @@ export function ModbusConfigurationsPage() {
         <ConfigurationsTable
           groups={groups}
           sort={sort}
+          readOnly={!canEdit}
           onSort={(column) => setSort(nextSort(sort, column))}
           onEdit={(value) => open('edit', value)}
           onDuplicate={(value) => open('duplicate', value)}

@@ -19,6 +19,8 @@ const DENSE = { '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type
 interface Props {
   groups: readonly ValueGroup[];
   sort: Sort;
+  /** Without the right to change the project: no actions. */
+  readOnly: boolean;
   onSort: (column: SortColumn) => void;
   onEdit: (value: ModbusValue) => void;
   onDuplicate: (value: ModbusValue) => void;
@@ -33,9 +35,9 @@ const HEADERS: Record<SortColumn, { labelKey: string }> = {
 };
 
 /** Configurations grouped under their meter, sorted by the clicked header (document 3 §2). */
-export function ConfigurationsTable({ groups, sort, onSort, ...on }: Props) {
+export function ConfigurationsTable({ groups, sort, readOnly, onSort, ...on }: Props) {
   const { t } = useTranslation();
-  const columns = SORT_COLUMNS.length + 1;
+  const columns = SORT_COLUMNS.length + (readOnly ? 0 : 1);
   return (
     <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
       <Table size="small" sx={DENSE} aria-label={t('modbus.configurations.title')}>
@@ -56,7 +58,7 @@ export function ConfigurationsTable({ groups, sort, onSort, ...on }: Props) {
                 </TableSortLabel>
               </TableCell>
             ))}
-            <TableCell align="right">{t('modbus.actions.title')}</TableCell>
+            {!readOnly && <TableCell align="right">{t('modbus.actions.title')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -95,14 +97,16 @@ export function ConfigurationsTable({ groups, sort, onSort, ...on }: Props) {
                   </TableCell>
                   <TableCell>{value.options.dataType}</TableCell>
                   <TableCell>{value.options.unitID}</TableCell>
-                  <TableCell align="right">
-                    <RowActions
-                      name={value.name}
-                      onEdit={() => on.onEdit(value)}
-                      onDuplicate={() => on.onDuplicate(value)}
-                      onDelete={() => on.onDelete(value)}
-                    />
-                  </TableCell>
+                  {!readOnly && (
+                    <TableCell align="right">
+                      <RowActions
+                        name={value.name}
+                        onEdit={() => on.onEdit(value)}
+                        onDuplicate={() => on.onDuplicate(value)}
+                        onDelete={() => on.onDelete(value)}
+                      />
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </Fragment>

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModbusMeter } from '@atrium/contracts/modbus';
 import { setToken } from '../../../lib/session/session';
+import { projectItem } from '../../../testing/factories';
 import { errorReply, stubFetch } from '../../../testing/fetch-stub';
 import { fill } from '../../../testing/fill';
 import { findSnackbar } from '../../../testing/snackbars';
@@ -16,11 +17,12 @@ const METERS = [
   meter({ id: 'm2', name: 'PAC', network: { ip: '192.168.1.21', port: 502 }, enabled: false }),
 ];
 
-function renderPage(initial: ModbusMeter[] = METERS) {
+async function renderPage(initial: ModbusMeter[] = METERS, role: 'owner' | 'viewer' = 'owner') {
   // A small stateful server: what was saved is what the next GET lists.
   let meters = [...initial];
   const stored = (body: unknown, id: string): ModbusMeter => ({ ...(body as ModbusMeter), id });
   const server = stubFetch({
+    [`GET /api/project/${PROJECT}`]: { body: { project: projectItem({ role }) } },
     [`GET /api/project/monitored/modbus/meters/${PROJECT}`]: () => ({ body: { meters } }),
     [`GET /api/project/gateways/name/${PROJECT}`]: { body: { gateways: GATEWAYS } },
     [`POST ${SAVE}`]: (r) => {
@@ -43,6 +45,8 @@ function renderPage(initial: ModbusMeter[] = METERS) {
     `/projects/${PROJECT}/modbus-configuration-new/meters`,
     <ModbusMetersPage />,
   );
+  // The project's role decides what can be changed: wait for it (its name, the subtitle).
+  await screen.findByText('Maison');
   return { ...view, server };
 }
 
@@ -57,7 +61,7 @@ afterEach(() => {
 
 describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   it('lists name and IP:port, and filters by name', async () => {
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await screen.findByText('Compteur général');
     expect(rows().map((r) => r.textContent)).toEqual([
       expect.stringContaining('192.168.1.20:502'),
@@ -71,7 +75,7 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   });
 
   it('switches a meter at once and switches it back when the server refuses', async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     const toggle = await screen.findByRole('switch', { name: 'Activé PAC' });
     server.on('PUT', SAVE, errorReply(500, 'error'));
     await user.click(toggle);
@@ -82,14 +86,14 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   });
 
   it('keeps a switched meter when the server agrees', async () => {
-    const { user } = renderPage();
+    const { user } = await renderPage();
     const toggle = await screen.findByRole('switch', { name: 'Activé PAC' });
     await user.click(toggle);
     expect(toggle).toHaveProperty('checked', true);
   });
 
   it("duplicates with ' -- COPY' and a new id", async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Dupliquer Compteur général' }));
     expect(panel().getByLabelText(/^Nom\b/)).toHaveProperty('value', 'Compteur général -- COPY');
     expect(panel().getByLabelText(/^Adresse IP/)).toHaveProperty('value', '192.168.1.20');
@@ -107,7 +111,7 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   });
 
   it('edits with PUT and the id, then closes the form', async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Modifier PAC' }));
     await fill(user, panel().getByLabelText(/^Port/), '1502');
     await user.click(panel().getByRole('button', { name: 'Enregistrer' }));
@@ -118,15 +122,23 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   });
 
   it('says when the gateway will only get the change when it next connects', async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     server.on('PUT', SAVE, (r) => ({ body: { meter: r.body, sent: false } }));
     await user.click(await screen.findByRole('switch', { name: 'Activé PAC' }));
     const { variant } = await findSnackbar(/elle recevra cette configuration/);
     expect(variant).toBe('info');
   });
 
+  it('shows a viewer the meters without a way to change them', async () => {
+    await renderPage(METERS, 'viewer');
+    const toggle = await screen.findByRole('switch', { name: 'Activé PAC' });
+    await waitFor(() => expect(toggle).toHaveProperty('disabled', true));
+    expect(screen.queryByRole('button', { name: 'Nouveau compteur' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Modifier PAC' })).toBeNull();
+  });
+
   it('links to the meters, the configurations and the wizard', async () => {
-    renderPage();
+    await renderPage();
     const nav = within(await screen.findByRole('navigation', { name: 'Navigation Modbus' }));
     expect(nav.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
       `/projects/${PROJECT}/modbus-configuration-new/meters`,
@@ -137,7 +149,7 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   });
 
   it('deletes after confirmation, naming the meter', async () => {
-    const { user, server } = renderPage();
+    const { user, server } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Supprimer PAC' }));
     const dialog = within(await screen.findByRole('dialog'));
     await user.click(dialog.getByRole('button', { name: 'Supprimer' }));
@@ -147,7 +159,7 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   });
 
   it('offers only kloudnx gateways and says which fields are wrong', async () => {
-    const { user, server } = renderPage([]);
+    const { user, server } = await renderPage([]);
     await user.click(await screen.findByRole('button', { name: 'Nouveau compteur' }));
     await user.click(panel().getByRole('combobox', { name: /Passerelle d'enregistrement/ }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
@@ -164,7 +176,7 @@ describe('Modbus meters list (document 3 §2, §4, §8)', () => {
   });
 
   it('closes the field alert after 3 s plus 1 s per listed field', async () => {
-    const { user } = renderPage([]);
+    const { user } = await renderPage([]);
     await user.click(await screen.findByRole('button', { name: 'Nouveau compteur' }));
     await fill(user, panel().getByLabelText(/^Port/), '');
     vi.useFakeTimers();

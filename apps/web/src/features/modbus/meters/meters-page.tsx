@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import type { ModbusMeter } from '@atrium/contracts/modbus';
-import { projectQuery } from '../../../lib/api/project-query';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { SearchField } from '../../../ui/search-field';
 import { gatewayNamesQuery, metersQuery } from '../api/modbus-api';
 import type { FormMode } from '../form-rules';
 import { ListState } from '../list-state';
+import { useModbusProject } from '../use-can-edit';
 import { ModbusLayout } from '../layout/modbus-layout';
 import { useModbusLayout } from '../layout/use-modbus-layout';
 import { emptyMeterForm, meterFormOf, type MeterForm } from '../meter-form';
@@ -34,7 +34,7 @@ export function ModbusMetersPage() {
   const { mobile, sidebar } = useModbusLayout();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
-  const project = useQuery(projectQuery(projectID));
+  const { project, canEdit } = useModbusProject(projectID);
   const meters = useQuery(metersQuery(projectID));
   const names = useQuery(gatewayNamesQuery(projectID));
   const close = () => setEditing(null);
@@ -63,11 +63,13 @@ export function ModbusMetersPage() {
     <ModbusLayout
       projectId={projectID}
       title={t('modbus.meters.title')}
-      subtitle={project.data?.name}
+      subtitle={project?.name}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => open('create')}>
-          {t('modbus.meters.new')}
-        </Button>
+        canEdit && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => open('create')}>
+            {t('modbus.meters.new')}
+          </Button>
+        )
       }
       filters={<SearchField label={t('modbus.filters.name')} value={search} onChange={setSearch} />}
       panel={
@@ -93,6 +95,7 @@ export function ModbusMetersPage() {
         <MetersTable
           meters={shown}
           gatewayNames={nameOf}
+          readOnly={!canEdit}
           compact={mobile || (editing !== null && !sidebar)}
           onToggle={(meter) => actions.toggle.mutate(meter)}
           onEdit={(meter) => open('edit', meter)}

@@ -21,6 +21,8 @@ interface Props {
   gatewayNames: ReadonlyMap<string, string>;
   /** Narrow (phone, or beside the form): the address goes under the name, no gateway column. */
   compact: boolean;
+  /** Without the right to change the project: no switch, no actions. */
+  readOnly: boolean;
   onToggle: (meter: ModbusMeter) => void;
   onEdit: (meter: ModbusMeter) => void;
   onDuplicate: (meter: ModbusMeter) => void;
@@ -28,7 +30,7 @@ interface Props {
 }
 
 /** The meters list (document 3 §2): name, IP:port, enabled toggle, edit/duplicate/delete. */
-export function MetersTable({ meters, gatewayNames, compact, ...on }: Props) {
+export function MetersTable({ meters, gatewayNames, compact, readOnly, ...on }: Props) {
   const { t } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
@@ -39,7 +41,7 @@ export function MetersTable({ meters, gatewayNames, compact, ...on }: Props) {
             {!compact && <TableCell>{t('modbus.meters.address')}</TableCell>}
             {!compact && <TableCell>{t('modbus.wizard.gateway')}</TableCell>}
             <TableCell>{t('modbus.meter.enabled')}</TableCell>
-            <TableCell align="right">{t('modbus.actions.title')}</TableCell>
+            {!readOnly && <TableCell align="right">{t('modbus.actions.title')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -71,20 +73,23 @@ export function MetersTable({ meters, gatewayNames, compact, ...on }: Props) {
                 <Switch
                   size="small"
                   checked={meter.enabled}
+                  disabled={readOnly}
                   onChange={() => on.onToggle(meter)}
                   slotProps={{
                     input: { 'aria-label': `${t('modbus.meter.enabled')} ${meter.name}` },
                   }}
                 />
               </TableCell>
-              <TableCell align="right">
-                <RowActions
-                  name={meter.name}
-                  onEdit={() => on.onEdit(meter)}
-                  onDuplicate={() => on.onDuplicate(meter)}
-                  onDelete={() => on.onDelete(meter)}
-                />
-              </TableCell>
+              {!readOnly && (
+                <TableCell align="right">
+                  <RowActions
+                    name={meter.name}
+                    onEdit={() => on.onEdit(meter)}
+                    onDuplicate={() => on.onDuplicate(meter)}
+                    onDelete={() => on.onDelete(meter)}
+                  />
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -23,11 +23,13 @@ interface Props {
   gateways: readonly { mac: string; name: string }[];
   /** Step 1's New network: the first gateway chosen opens with a new card. */
   startWithNewCard: boolean;
+  /** Without the right to change the project: the cards are shown, not edited. */
+  readOnly: boolean;
   onBack: () => void;
 }
 
 /** Step 2 (document 3 §2, §4): a gateway's configurations as cards, saved together. */
-export function ModbusStep({ gateways, startWithNewCard, onBack }: Props) {
+export function ModbusStep({ gateways, startWithNewCard, readOnly, onBack }: Props) {
   const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const client = useQueryClient();
@@ -106,14 +108,14 @@ export function ModbusStep({ gateways, startWithNewCard, onBack }: Props) {
       )}
       {ready &&
         editor.cards.map((card) => (
-          <WizardCard key={card.key} card={card} mac={mac} editor={editor} />
+          <WizardCard key={card.key} card={card} mac={mac} editor={editor} readOnly={readOnly} />
         ))}
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <Button color="inherit" onClick={onBack}>
           {t('modbus.wizard.back')}
         </Button>
         <Box sx={{ flex: 1 }} />
-        {ready && (
+        {ready && !readOnly && (
           <>
             <Button variant="outlined" startIcon={<AddIcon />} onClick={editor.addCard}>
               {t('modbus.wizard.addConfiguration')}

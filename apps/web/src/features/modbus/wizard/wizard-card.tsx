@@ -23,17 +23,19 @@ interface Props {
   card: Card_;
   mac: string;
   editor: WizardCards;
+  readOnly: boolean;
 }
 
 type CardField = 'name' | 'ip' | 'port' | 'interval';
 
 /** One meter of the gateway with its values (document 3 §2): duplicate and delete icons. */
-export function WizardCard({ card, mac, editor }: Props) {
+export function WizardCard({ card, mac, editor, readOnly }: Props) {
   const { t } = useTranslation();
   const path = (field: string) => `${card.key}.${field}`;
   const field = (name: CardField, maxLength: number) => ({
     size: 'small' as const,
     required: true,
+    disabled: readOnly,
     label: t(METER_FIELD_LABELS[name].labelKey),
     value: card[name],
     error: editor.shows(path(name)),
@@ -51,24 +53,26 @@ export function WizardCard({ card, mac, editor }: Props) {
         slotProps={{ title: { sx: { fontWeight: 700 }, component: 'h3' } }}
         subheader={card.ip ? `${card.ip}:${card.port}` : undefined}
         action={
-          <>
-            <Tooltip title={t('modbus.wizard.duplicateCard')}>
-              <IconButton
-                aria-label={`${t('modbus.wizard.duplicateCard')} ${title}`}
-                onClick={() => editor.duplicate(card)}
-              >
-                <CopyIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('modbus.wizard.deleteCard')}>
-              <IconButton
-                aria-label={`${t('modbus.wizard.deleteCard')} ${title}`}
-                onClick={() => editor.removeCard(card.key)}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Tooltip>
-          </>
+          !readOnly && (
+            <>
+              <Tooltip title={t('modbus.wizard.duplicateCard')}>
+                <IconButton
+                  aria-label={`${t('modbus.wizard.duplicateCard')} ${title}`}
+                  onClick={() => editor.duplicate(card)}
+                >
+                  <CopyIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('modbus.wizard.deleteCard')}>
+                <IconButton
+                  aria-label={`${t('modbus.wizard.deleteCard')} ${title}`}
+                  onClick={() => editor.removeCard(card.key)}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </Tooltip>
+            </>
+          )
         }
         sx={{ bgcolor: 'action.hover', py: 1.25 }}
       />
@@ -107,13 +111,22 @@ export function WizardCard({ card, mac, editor }: Props) {
           </Typography>
         )}
         {card.values.map((value) => (
-          <WizardValueRow key={value.key} card={card} value={value} mac={mac} editor={editor} />
+          <WizardValueRow
+            key={value.key}
+            card={card}
+            value={value}
+            mac={mac}
+            editor={editor}
+            readOnly={readOnly}
+          />
         ))}
-        <Box>
-          <Button size="small" startIcon={<AddIcon />} onClick={() => editor.addValue(card.key)}>
-            {t('modbus.wizard.addValue')}
-          </Button>
-        </Box>
+        {!readOnly && (
+          <Box>
+            <Button size="small" startIcon={<AddIcon />} onClick={() => editor.addValue(card.key)}>
+              {t('modbus.wizard.addValue')}
+            </Button>
+          </Box>
+        )}
       </CardContent>
     </Card>
   );

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModbusConfiguration } from '@atrium/contracts/modbus';
 import { setToken } from '../../../lib/session/session';
+import { projectItem } from '../../../testing/factories';
 import { errorReply, stubFetch, type StubAnswer } from '../../../testing/fetch-stub';
 import { fill } from '../../../testing/fill';
 import { findSnackbar } from '../../../testing/snackbars';
@@ -34,11 +35,13 @@ const CONFIGURATION: ModbusConfiguration = {
   ],
 };
 
-function renderWizard(
+async function renderWizard(
   path = `/projects/modbus-configuration/${PROJECT}`,
   names: StubAnswer = { body: { gateways: GATEWAYS } },
+  role: 'owner' | 'viewer' = 'owner',
 ) {
   const server = stubFetch({
+    [`GET /api/project/${PROJECT}`]: { body: { project: projectItem({ role }) } },
     [`GET /api/project/gateways/name/${PROJECT}`]: names,
     [`GET ${LIST}`]: { body: { list: [CONFIGURATION] } },
     'GET /api/gateway/monitored/modbus/aabbccddee02': { body: { list: [] } },
@@ -57,10 +60,13 @@ function renderWizard(
   const pattern = path.endsWith(PROJECT)
     ? '/projects/modbus-configuration/:id'
     : '/projects/modbus-configuration';
-  return { ...renderAtRoute(pattern, path, <ModbusConfigurationPage />), server };
+  const view = renderAtRoute(pattern, path, <ModbusConfigurationPage />);
+  // The project's role decides what can be changed: wait for it (its name, the subtitle).
+  if (path.endsWith(PROJECT)) await screen.findByText('Maison');
+  return { ...view, server };
 }
 
-async function toGateway(user: ReturnType<typeof renderWizard>['user'], name: string) {
+async function toGateway(user: Awaited<ReturnType<typeof renderWizard>>['user'], name: string) {
   await user.click(screen.getByRole('combobox', { name: 'Passerelle' }));
   await user.click(screen.getByRole('option', { name }));
 }
@@ -70,17 +76,17 @@ afterEach(() => setToken(''));
 
 describe('Modbus wizard (document 3 §2, §4, §8)', () => {
   it("says 'ID not found' without a project id", async () => {
-    renderWizard('/projects/modbus-configuration');
+    await renderWizard('/projects/modbus-configuration');
     expect((await findSnackbar('ID introuvable')).variant).toBe('error');
   });
 
   it("shows the server's error code when the gateways cannot be read", async () => {
-    renderWizard(undefined, errorReply(404, 'notFound'));
+    await renderWizard(undefined, errorReply(404, 'notFound'));
     expect((await findSnackbar('Élément introuvable.')).variant).toBe('error');
   });
 
   it('prompts for a kloudnx gateway, then shows its configurations as cards', async () => {
-    const { user } = renderWizard();
+    const { user } = await renderWizard();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(await screen.findByText(/Choisissez une passerelle kloudnx/)).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: 'Passerelle' }));
@@ -98,8 +104,18 @@ describe('Modbus wizard (document 3 §2, §4, §8)', () => {
     ).toBeTruthy();
   });
 
+  it('shows a viewer the cards without Save', async () => {
+    const { user } = await renderWizard(undefined, undefined, 'viewer');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await toGateway(user, 'Chaufferie');
+    const card = within(await screen.findByRole('region', { name: 'Compteur général' }));
+    expect(card.getByLabelText(/^Adresse IP/)).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    expect(card.queryByRole('button', { name: /^Supprimer la configuration/ })).toBeNull();
+  });
+
   it('asks before dropping unsaved changes when the gateway changes', async () => {
-    const { user } = renderWizard();
+    const { user } = await renderWizard();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await toGateway(user, 'Chaufferie');
     const card = within(await screen.findByRole('region', { name: 'Compteur général' }));
@@ -120,7 +136,7 @@ describe('Modbus wizard (document 3 §2, §4, §8)', () => {
   });
 
   it('marks every field touched on an invalid save and sends nothing', async () => {
-    const { user, server } = renderWizard();
+    const { user, server } = await renderWizard();
     await user.click(screen.getByRole('button', { name: 'Nouveau réseau' }));
     await toGateway(user, 'Chaufferie');
     const card = within(await screen.findByRole('region', { name: 'Nouvelle configuration' }));
@@ -132,7 +148,7 @@ describe('Modbus wizard (document 3 §2, §4, §8)', () => {
   });
 
   it("saves the cards, a duplicate with ' -- COPY' and without ids", async () => {
-    const { user, server } = renderWizard();
+    const { user, server } = await renderWizard();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await toGateway(user, 'Chaufferie');
     await user.click(

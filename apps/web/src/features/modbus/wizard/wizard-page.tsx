@@ -8,11 +8,11 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTranslation } from 'react-i18next';
-import { projectQuery } from '../../../lib/api/project-query';
 import { notify } from '../../../ui/snackbar';
 import { PageHeader } from '../../../ui/page-header';
 import { gatewayNamesQuery } from '../api/modbus-api';
 import { dataGateways } from '../modbus-lists';
+import { useModbusProject } from '../use-can-edit';
 import { ModbusStep } from './modbus-step';
 import { NetworkStep } from './network-step';
 
@@ -22,7 +22,7 @@ export function ModbusConfigurationPage() {
   const { t } = useTranslation();
   const [step, setStep] = useState<0 | 1>(0);
   const [startWithNewCard, setStartWithNewCard] = useState(false);
-  const project = useQuery({ ...projectQuery(id), enabled: id !== '' });
+  const { project, canEdit } = useModbusProject(id);
   const names = useQuery({ ...gatewayNamesQuery(id), enabled: id !== '' });
 
   useEffect(() => {
@@ -38,7 +38,7 @@ export function ModbusConfigurationPage() {
     <>
       <PageHeader
         title={t('modbus.wizard.title')}
-        subtitle={project.data?.name}
+        subtitle={project?.name}
         backTo={
           id
             ? { to: `/projects/${encodeURIComponent(id)}`, label: t('modbus.nav.back') }
@@ -75,6 +75,7 @@ export function ModbusConfigurationPage() {
             <ModbusStep
               gateways={dataGateways(names.data ?? [])}
               startWithNewCard={startWithNewCard}
+              readOnly={!canEdit}
               onBack={() => setStep(0)}
             />
           )}

@@ -25,12 +25,13 @@ interface Props {
   value: WizardValue;
   mac: string;
   editor: WizardCards;
+  readOnly: boolean;
 }
 
 type TextKey = 'name' | 'unit' | 'registerAddress' | 'wordLength' | 'unitID' | 'scaleFactor';
 
 /** One value of a wizard card: what is read, how it decodes, its live test (document 3 §3). */
-export function WizardValueRow({ card, value, mac, editor }: Props) {
+export function WizardValueRow({ card, value, mac, editor, readOnly }: Props) {
   const { t } = useTranslation();
   const path = (field: string) => `${card.key}.${value.key}.${field}`;
   const set = (change: Partial<WizardValue>) =>
@@ -40,6 +41,7 @@ export function WizardValueRow({ card, value, mac, editor }: Props) {
     label: t(VALUE_FIELD_LABELS[name].labelKey),
     value: value[name],
     required: name !== 'unit',
+    disabled: readOnly,
     error: editor.shows(path(name)),
     onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
     onBlur: () => editor.touch(path(name)),
@@ -71,6 +73,7 @@ export function WizardValueRow({ card, value, mac, editor }: Props) {
         size="small"
         label={t(VALUE_FIELD_LABELS.functionCode.labelKey)}
         value={value.functionCode}
+        disabled={readOnly}
         sx={{ gridColumn: 'span 2' }}
         onChange={(e) => {
           const code = MODBUS_FUNCTION_CODES.find((c) => c === readInteger(e.target.value));
@@ -89,6 +92,7 @@ export function WizardValueRow({ card, value, mac, editor }: Props) {
         size="small"
         label={t(VALUE_FIELD_LABELS.dataType.labelKey)}
         value={value.dataType}
+        disabled={readOnly}
         onChange={(e) => {
           const type = MODBUS_DATA_TYPES.find((d) => d === e.target.value);
           if (type) editor.updateValue(card.key, withWizardType(value, type));
@@ -114,6 +118,7 @@ export function WizardValueRow({ card, value, mac, editor }: Props) {
             <Checkbox
               size="small"
               checked={value.swapBytes}
+              disabled={readOnly}
               onChange={(e) => set({ swapBytes: e.target.checked })}
             />
           }
@@ -124,29 +129,32 @@ export function WizardValueRow({ card, value, mac, editor }: Props) {
             <Checkbox
               size="small"
               checked={value.swapWords}
+              disabled={readOnly}
               onChange={(e) => set({ swapWords: e.target.checked })}
             />
           }
           label={t('modbus.value.swapWords')}
         />
-        <Box sx={{ ml: 'auto', display: 'flex' }}>
-          <LiveTestButton
-            compact
-            mac={mac}
-            read={{ ip: card.ip, port: readInteger(card.port), ...wizardReadSpec(value) }}
-            name={value.name}
-            unit={value.unit}
-          />
-          <Tooltip title={t('modbus.wizard.removeValue')}>
-            <IconButton
-              size="small"
-              aria-label={`${t('modbus.wizard.removeValue')} ${label}`}
-              onClick={() => editor.removeValue(card.key, value.key)}
-            >
-              <RemoveIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
+        {!readOnly && (
+          <Box sx={{ ml: 'auto', display: 'flex' }}>
+            <LiveTestButton
+              compact
+              mac={mac}
+              read={{ ip: card.ip, port: readInteger(card.port), ...wizardReadSpec(value) }}
+              name={value.name}
+              unit={value.unit}
+            />
+            <Tooltip title={t('modbus.wizard.removeValue')}>
+              <IconButton
+                size="small"
+                aria-label={`${t('modbus.wizard.removeValue')} ${label}`}
+                onClick={() => editor.removeValue(card.key, value.key)}
+              >
+                <RemoveIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        )}
       </Box>
     </Box>
   );
