@@ -12,7 +12,7 @@ import { metersQuery, valuesQuery } from '../api/modbus-api';
 import type { FormMode } from '../form-rules';
 import { ModbusLayout } from '../layout/modbus-layout';
 import { ListState } from '../list-state';
-import { useModbusProject } from '../use-can-edit';
+import { useModbusProject } from '../use-modbus-project';
 import { groupValues, nextSort, NO_METER, type Sort } from '../modbus-lists';
 import { emptyValueForm, valueFormOf, type ValueForm } from '../value-form';
 import { ConfigurationsTable } from './configurations-table';

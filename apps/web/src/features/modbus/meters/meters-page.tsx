@@ -10,7 +10,7 @@ import { SearchField } from '../../../ui/search-field';
 import { gatewayNamesQuery, metersQuery } from '../api/modbus-api';
 import type { FormMode } from '../form-rules';
 import { ListState } from '../list-state';
-import { useModbusProject } from '../use-can-edit';
+import { useModbusProject } from '../use-modbus-project';
 import { ModbusLayout } from '../layout/modbus-layout';
 import { useModbusLayout } from '../layout/use-modbus-layout';
 import { emptyMeterForm, meterFormOf, type MeterForm } from '../meter-form';

@@ -12,7 +12,7 @@ import { notify } from '../../../ui/snackbar';
 import { PageHeader } from '../../../ui/page-header';
 import { gatewayNamesQuery } from '../api/modbus-api';
 import { dataGateways } from '../modbus-lists';
-import { useModbusProject } from '../use-can-edit';
+import { useModbusProject } from '../use-modbus-project';
 import { ModbusStep } from './modbus-step';
 import { NetworkStep } from './network-step';
 
