@@ -62,6 +62,13 @@ const int32 = (n: number, order: 'BADC' | 'DCBA') => {
   return [b.readUInt16BE(0), b.readUInt16BE(2)];
 };
 
+/** A test server's open connections once they stop changing towards none (2 s at most). */
+async function openConnections(server: TestServer) {
+  for (let i = 0; i < 40 && (await server.connections()) > 0; i++)
+    await new Promise((r) => setTimeout(r, 50));
+  return server.connections();
+}
+
 const latest = (link: FakeLink, meterId: string) =>
   new Map(
     link
@@ -225,7 +232,8 @@ describe('the Modbus poller of a kloudnx gateway', () => {
     expect(byId.get('ex')).toMatchObject({ error: 'illegalDataAddress' });
     expect(byId.get('no')).toMatchObject({ error: 'unreachable' });
     expect(byId.get('late')).toMatchObject({ error: 'timeout' });
-    expect(await silent.connections()).toBe(0);
+    // The server hears the close a moment after the agent made it (later on a busy machine).
+    expect(await openConnections(silent)).toBe(0);
   });
 
   it('neither polls nor reads a meter at an address it may not reach', async () => {
