@@ -114,6 +114,17 @@ describe('Modbus configurations list (document 3 §2, §4, §8)', () => {
     expect(body).toMatchObject({ meterId: 'm2', options: { scaleFactor: 0.01 } });
   });
 
+  it('saves the function code picked in the list', async () => {
+    const { user, server } = await renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Modifier Tension L1' }));
+    await user.click(panel().getByRole('combobox', { name: /^Code fonction/ }));
+    await user.click(screen.getByRole('option', { name: /^6 – / }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await user.click(panel().getByRole('button', { name: 'Enregistrer' }));
+    await findSnackbar('Configuration Tension L1 mise à jour');
+    expect(server.sent('PUT', SAVE)[0]?.body).toMatchObject({ options: { functionCode: 6 } });
+  });
+
   it('moves an edited value to the group of its new meter', async () => {
     const { user, server } = await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Modifier Tension L1' }));

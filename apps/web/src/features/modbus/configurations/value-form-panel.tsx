@@ -15,7 +15,7 @@ import {
 } from '@atrium/contracts/modbus';
 import { FormPanel } from '../form-panel';
 import type { FormMode } from '../form-rules';
-import { FUNCTION_CODE_LABELS } from '../function-codes';
+import { FUNCTION_CODE_LABELS, functionCodeOf } from '../function-codes';
 import { InvalidFieldsAlert } from '../invalid-fields-alert';
 import {
   parseValueForm,
@@ -126,7 +126,7 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
         select
         value={form.functionCode}
         onChange={(e) => {
-          const code = MODBUS_FUNCTION_CODES.find((c) => String(c) === e.target.value);
+          const code = functionCodeOf(e.target.value);
           if (code) set({ functionCode: code });
         }}
       >

@@ -14,7 +14,7 @@ import {
   MODBUS_UNIT_MAX,
 } from '@atrium/contracts/modbus';
 import { readInteger } from '../form-rules';
-import { FUNCTION_CODE_LABELS } from '../function-codes';
+import { FUNCTION_CODE_LABELS, functionCodeOf } from '../function-codes';
 import { LiveTestButton } from '../live-test/live-test-button';
 import { VALUE_FIELD_LABELS } from '../value-form';
 import { withWizardType, wizardReadSpec, type WizardCard, type WizardValue } from './wizard-form';
@@ -76,7 +76,7 @@ export function WizardValueRow({ card, value, mac, editor, readOnly }: Props) {
         disabled={readOnly}
         sx={{ gridColumn: 'span 2' }}
         onChange={(e) => {
-          const code = MODBUS_FUNCTION_CODES.find((c) => c === readInteger(e.target.value));
+          const code = functionCodeOf(e.target.value);
           if (code) set({ functionCode: code });
         }}
       >
