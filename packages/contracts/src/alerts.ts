@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { macSchema } from './gateway';
 import { groupAddressSchema } from './gateway-protocol';
+import { modbusMeasurement, valueIdOf } from './modbus-measurement';
 import type { GatewayType } from './limits';
 import { versionAtLeast } from './version';
 
@@ -34,6 +35,11 @@ export function thresholdTypesFor(dpt: string): readonly ThresholdType[] {
   return main === 1 ? BOOLEAN_THRESHOLD_TYPES : NUMERIC_THRESHOLD_TYPES;
 }
 
+/** The types a threshold on `address` may take: a Modbus value (`modbus:{id}`) is a number. */
+export function thresholdTypesAt(address: string, dpt: string): readonly ThresholdType[] {
+  return valueIdOf(address) !== null ? NUMERIC_THRESHOLD_TYPES : thresholdTypesFor(dpt);
+}
+
 /**
  * Firmware from which each gateway type evaluates thresholds (§5): cloud 7.1, pool 7.4,
  * link 1.3, emergency always; other types never.
@@ -58,19 +64,38 @@ export function thresholdsAllowed(type: GatewayType, version: string | null | un
 
 export const THRESHOLD_NAME_MAX = 50;
 
-/** One threshold as the console sends it; `_id` keeps an existing rule (and its alert). */
+/** A Modbus value as a threshold's address: `modbus:{value id}` (ids as the server makes them). */
+export const modbusThresholdAddress = z
+  .string()
+  .regex(new RegExp(`^${modbusMeasurement('[\\w-]{1,64}')}$`), 'invalidGroupAddress');
+
+/**
+ * One threshold as the console sends it; `_id` keeps an existing rule (and its alert). The
+ * address is a group address, or a Modbus value `modbus:{id}` (decision 0020): that one is a
+ * number with its unit, so its DPT is '' and its types are >, <, =.
+ */
 export const thresholdSchema = z
   .strictObject({
     _id: z.string().min(1).max(64).optional(),
     name: z.string().trim().min(1, 'required').max(THRESHOLD_NAME_MAX, 'invalidForm'),
     gateway: macSchema,
-    address: groupAddressSchema,
+    address: z.union([groupAddressSchema, modbusThresholdAddress], {
+      error: 'invalidGroupAddress',
+    }),
     dpt: z.string().trim().max(16, 'invalidDPT'),
     type: z.enum(THRESHOLD_TYPES, { message: 'invalidForm' }),
     value: z.number().finite().nullable().optional(),
     enabled: z.boolean(),
   })
   .superRefine((t, ctx) => {
+    if (valueIdOf(t.address) !== null) {
+      if (t.dpt !== '') ctx.addIssue({ code: 'custom', message: 'invalidDPT', path: ['dpt'] });
+      if (!thresholdTypesAt(t.address, t.dpt).includes(t.type))
+        ctx.addIssue({ code: 'custom', message: 'invalidForm', path: ['type'] });
+      if (t.value === null || t.value === undefined)
+        ctx.addIssue({ code: 'custom', message: 'invalidForm', path: ['value'] });
+      return;
+    }
     if (t.dpt === '') return ctx.addIssue({ code: 'custom', message: 'addressHasNoDpt' });
     const types = thresholdTypesFor(t.dpt);
     if (types.length === 0) return ctx.addIssue({ code: 'custom', message: 'invalidDPT' });

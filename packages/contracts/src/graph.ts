@@ -15,13 +15,7 @@ export const CHART_MODES = ['average', 'curve', 'performance'] as const;
 export const VOLTAGE_MEASUREMENT = 'voltage';
 
 /** The measurement naming a Modbus value's series: `modbus:{value id}` (issue 15). */
-export const MODBUS_MEASUREMENT_PREFIX = 'modbus:';
-export const modbusMeasurement = (valueId: string) => `${MODBUS_MEASUREMENT_PREFIX}${valueId}`;
-/** The value id of a Modbus measurement, or null for any other measurement. */
-export function valueIdOf(measurement: string): string | null {
-  if (!measurement.startsWith(MODBUS_MEASUREMENT_PREFIX)) return null;
-  return measurement.slice(MODBUS_MEASUREMENT_PREFIX.length) || null;
-}
+export { MODBUS_MEASUREMENT_PREFIX, modbusMeasurement, valueIdOf } from './modbus-measurement';
 
 /** A measurement: a monitored group address (`1/2/3`), `voltage` or a Modbus value. */
 const measurement = z.string().trim().min(1).max(80);
