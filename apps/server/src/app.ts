@@ -149,6 +149,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     events: hub.events,
     addressNames: async (projectId) =>
       new Map((await monitoring.ets.simplified(projectId)).map((a) => [a.address, a.name])),
+    modbusValues: (projectId) => modbus.valuesOf(projectId),
   });
   const modbus = createModbusModule({ db, gateways: gateways.repo, commands: hub.service, log });
   // A gateway that connects is sent the Modbus configuration it has not acknowledged yet.

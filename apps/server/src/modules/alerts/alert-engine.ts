@@ -2,11 +2,19 @@ import type { Insertable } from 'kysely';
 import type { AlertKind, NotificationChannel } from '@atrium/contracts/alerts';
 import { NOTIFICATION_CHANNELS } from '@atrium/contracts/alerts';
 import type { GatewayInfoEvent, GatewayStateEvent, TelegramsEvent } from '@atrium/contracts/hub';
+import { modbusMeasurement } from '@atrium/contracts/modbus-measurement';
 import type { AlertTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import type { AlertRow, AlertsRepository, MuteRow } from './alerts.repository';
+import type { ModbusReadingsEvent } from '../hub/hub-events';
+import type { AlertRow, AlertsRepository, MuteRow, RuleSourceRow } from './alerts.repository';
 import { band, judge, judgeVoltage, quietUntil } from './alert-rules';
-import { compileRules, openKeyOf, type ProjectRules } from './rule-index';
+import {
+  compileRules,
+  openKeyOf,
+  watchesModbus,
+  type CompiledThreshold,
+  type ProjectRules,
+} from './rule-index';
 
 export interface EngineTiming {
   /** Every node reloads every project's rules this often (another node's changes). */
@@ -23,6 +31,8 @@ export interface EngineDeps {
   onTransition: (row: AlertRow) => void;
   /** Notifications were queued: the outbox may send them now. */
   onQueued: () => void;
+  /** The units of a project's Modbus values, by `modbus:{id}` (the Modbus module's). */
+  modbusUnits?: (projectId: string) => Promise<ReadonlyMap<string, string>>;
   now?: () => number;
 }
 
@@ -94,8 +104,11 @@ export class AlertEngine {
       this.d.repo.openKeys(),
       this.d.repo.activeMutes(now),
     ]);
+    const units = await Promise.all(rows.map((row) => this.unitsOf(row)));
     const index = new Map<string, ProjectRules>();
-    for (const row of rows) index.set(row.id, compileRules(row, now, this.index.get(row.id)));
+    rows.forEach((row, i) =>
+      index.set(row.id, compileRules(row, now, this.index.get(row.id), units[i])),
+    );
     this.index = index;
     // Alerts raised or cleared by another node; those in flight here stay as they are.
     const stored = new Set(open.map((o) => openKeyOf(o.project_id, o.rule_key)));
@@ -111,9 +124,19 @@ export class AlertEngine {
       this.index.delete(projectId);
       return;
     }
-    const rules = compileRules(row, this.now(), this.index.get(projectId));
+    const units = await this.unitsOf(row);
+    const rules = compileRules(row, this.now(), this.index.get(projectId), units);
     this.index.set(projectId, rules);
     await this.closeOrphans(rules);
+  }
+
+  /** Units of the project's Modbus values, asked only of projects with thresholds on them. */
+  private async unitsOf(row: RuleSourceRow): Promise<ReadonlyMap<string, string>> {
+    if (!this.d.modbusUnits || !watchesModbus(row)) return new Map();
+    return this.d.modbusUnits(row.id).catch((err: unknown) => {
+      this.d.log.warn({ err, project: row.id }, 'alert engine: Modbus units not read');
+      return new Map<string, string>();
+    });
   }
 
   async reloadMutes(projectId: string): Promise<void> {
@@ -170,20 +193,42 @@ export class AlertEngine {
       const rules = thresholds?.get(item.ga);
       if (!rules) continue;
       const value = typeof item.value === 'boolean' ? (item.value ? 1 : 0) : item.value;
-      for (const r of rules) {
-        const verdict = judge(r.type, r.limit, value);
-        const isOpen = this.open.has(r.openKey);
-        if (verdict === 'alarm' && !isOpen) {
-          this.raise(p, e.mac, 'threshold', r.key, value, item.t, {
-            rule: r.name,
-            address: r.address,
-            condition: r.condition,
-            limit_value: r.limit,
-            unit: r.unit,
-          });
-        } else if (verdict === 'clear' && isOpen) {
-          this.clear(p, e.mac, r.key, value, item.t);
-        }
+      this.judgeThresholds(p, e.mac, rules, value, item.t);
+    }
+  }
+
+  /** A batch of Modbus readings: thresholds on `modbus:{value id}` of the gateway. */
+  onModbus(e: ModbusReadingsEvent): void {
+    const p = this.index.get(e.project);
+    const thresholds = p?.thresholds.get(e.mac);
+    if (!p || !thresholds) return;
+    for (const item of e.items) {
+      const rules = thresholds.get(modbusMeasurement(item.value));
+      if (rules) this.judgeThresholds(p, e.mac, rules, item.v, item.t);
+    }
+  }
+
+  /** One value against the thresholds of its address: raised on entering, cleared on leaving. */
+  private judgeThresholds(
+    p: ProjectRules,
+    mac: string,
+    rules: CompiledThreshold[],
+    value: number,
+    t: number,
+  ) {
+    for (const r of rules) {
+      const verdict = judge(r.type, r.limit, value);
+      const isOpen = this.open.has(r.openKey);
+      if (verdict === 'alarm' && !isOpen) {
+        this.raise(p, mac, 'threshold', r.key, value, t, {
+          rule: r.name,
+          address: r.address,
+          condition: r.condition,
+          limit_value: r.limit,
+          unit: r.unit,
+        });
+      } else if (verdict === 'clear' && isOpen) {
+        this.clear(p, mac, r.key, value, t);
       }
     }
   }

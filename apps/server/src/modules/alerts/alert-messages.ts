@@ -1,4 +1,5 @@
 import type { AlertKind } from '@atrium/contracts/alerts';
+import { valueIdOf } from '@atrium/contracts/modbus-measurement';
 import type { AlertRow } from './alerts.repository';
 
 /** What a notification says, in the project owner's language (French by default). */
@@ -109,9 +110,12 @@ export function renderAlert(
   const kind = alert.kind as AlertKind;
   const headline = w[transition][kind];
   const gateway = ctx.gatewayName ? `${ctx.gatewayName} (${alert.mac})` : alert.mac;
+  // A Modbus value is shown by its name ("meter – value"), its `modbus:{id}` says nothing.
   const address = alert.address
     ? ctx.addressName
-      ? `${alert.address} ${ctx.addressName}`
+      ? valueIdOf(alert.address) !== null
+        ? ctx.addressName
+        : `${alert.address} ${ctx.addressName}`
       : alert.address
     : null;
   const value = transition === 'raised' ? alert.value : alert.clear_value;

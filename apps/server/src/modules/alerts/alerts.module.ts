@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { modbusMeasurement } from '@atrium/contracts/modbus-measurement';
+import type { ModbusValueRef } from '@atrium/contracts/modbus';
 import type { AlertsConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
@@ -24,6 +26,8 @@ export interface AlertsDeps {
   events: Pick<HubEvents, 'on' | 'emit'>;
   /** Address names of a project's ETS file (the monitoring module's). */
   addressNames: (projectId: string) => Promise<ReadonlyMap<string, string>>;
+  /** A project's Modbus values (the Modbus module's): thresholds on them, their names and units. */
+  modbusValues: (projectId: string) => Promise<readonly ModbusValueRef[]>;
 }
 
 export interface AlertsModule {
@@ -43,13 +47,23 @@ export interface AlertsModule {
  */
 export function createAlertsModule(d: AlertsDeps): AlertsModule {
   const repo = new AlertsRepository(d.db);
+  // A Modbus value is named "meter – value" beside the ETS names, under `modbus:{id}`.
+  const addressNames = async (projectId: string) => {
+    const [ets, values] = await Promise.all([
+      d.addressNames(projectId),
+      d.modbusValues(projectId).catch(() => []),
+    ]);
+    const names = new Map(ets);
+    for (const v of values) names.set(modbusMeasurement(v.id), `${v.meterName} – ${v.name}`);
+    return names;
+  };
   const outbox = new AlertOutbox({
     repo,
     mailer: d.mailer,
     pushoverUrl: d.config.pushoverUrl,
     publicUrl: d.publicUrl,
     log: d.log,
-    addressNames: d.addressNames,
+    addressNames,
     pollMs: d.config.outboxPollMs,
     retryBaseMs: d.config.retryBaseMs,
   });
@@ -59,6 +73,8 @@ export function createAlertsModule(d: AlertsDeps): AlertsModule {
     log: d.log,
     timing: { refreshMs: d.config.rulesRefreshMs, sweepMs: d.config.sweepMs },
     onQueued: () => outbox.kick(),
+    modbusUnits: async (projectId) =>
+      new Map((await d.modbusValues(projectId)).map((v) => [modbusMeasurement(v.id), v.unit])),
     onTransition: (row) =>
       void Promise.all([service.toAlerts(row.project_id, [row]), repo.projectOf(row.project_id)])
         .then(([[alert], project]) => {
@@ -71,7 +87,8 @@ export function createAlertsModule(d: AlertsDeps): AlertsModule {
     projects: d.projects,
     gateways: d.gateways,
     engine,
-    addressNames: d.addressNames,
+    addressNames,
+    modbusValues: d.modbusValues,
   });
   let started = false;
   return {
@@ -82,6 +99,7 @@ export function createAlertsModule(d: AlertsDeps): AlertsModule {
     async start() {
       await engine.start();
       d.events.on('telegrams', (e) => engine.onTelegrams(e));
+      d.events.on('modbus', (e) => engine.onModbus(e));
       d.events.on('info', (e) => engine.onInfo(e));
       d.events.on('state', (e) => engine.onState(e));
       outbox.start();

@@ -9,6 +9,8 @@ import {
   type AlertsReply,
   type Threshold,
 } from '@atrium/contracts/alerts';
+import type { ModbusValueRef } from '@atrium/contracts/modbus';
+import { valueIdOf } from '@atrium/contracts/modbus-measurement';
 import type { Notification } from '@atrium/contracts/project';
 import { formatDpt, tryParseDpt } from '@atrium/knx/dpt-id';
 import { convertGroupAddress } from '@atrium/knx/group-address';
@@ -35,6 +37,7 @@ export interface AlertsServiceDeps {
   gateways: Pick<GatewaysRepository, 'listByProject'>;
   engine: Pick<AlertEngine, 'reloadProject' | 'reloadMutes'>;
   addressNames: (projectId: string) => Promise<ReadonlyMap<string, string>>;
+  modbusValues: (projectId: string) => Promise<readonly ModbusValueRef[]>;
 }
 
 type ThresholdsBody = z.output<typeof thresholdsBody>;
@@ -61,6 +64,31 @@ const parseProblem = (text: string | null | undefined) => {
   }
 };
 
+/** A threshold on a Modbus value of the project read by `mac`, or 404 cannotFindAddress. */
+function modbusThreshold(
+  t: ThresholdsBody['thresholds'][number],
+  mac: string,
+  values: readonly ModbusValueRef[],
+  known: ReadonlySet<string>,
+): Threshold {
+  const valueId = valueIdOf(t.address);
+  if (!values.some((v) => v.id === valueId && v.gatewayMac === mac)) {
+    throw new AppError('cannotFindAddress', `No Modbus value ${t.address} on ${mac}`, {
+      addresses: [t.address],
+    });
+  }
+  return {
+    _id: t._id && known.has(t._id) ? t._id : newId(),
+    name: t.name,
+    gateway: mac,
+    address: t.address,
+    dpt: '',
+    type: t.type,
+    value: t.value ?? 0,
+    enabled: t.enabled,
+  };
+}
+
 /** What the console's alert screens call: thresholds, notifications, history, mutes, settings. */
 export class AlertsService {
   constructor(private readonly d: AlertsServiceDeps) {}
@@ -79,6 +107,8 @@ export class AlertsService {
    * Replaces the project's thresholds (document 2 §5): at most the project's maximum
    * (thresholdsLimit), each on a gateway of the project (gatewayNotInProject) whose type and
    * firmware evaluate thresholds (thresholdsUnsupported). A rule sent with its `_id` keeps it.
+   * A threshold on a Modbus value must name a value of the project read by that gateway
+   * (404 cannotFindAddress, decision 0020).
    */
   async setThresholds(projectId: string, body: ThresholdsBody): Promise<Threshold[]> {
     const project = await this.project(projectId);
@@ -90,6 +120,9 @@ export class AlertsService {
     }
     const gateways = await this.gatewaysOf(projectId);
     const known = new Set(parseThresholds(project.logger_thresholds).map((t) => t._id));
+    const values = body.thresholds.some((t) => valueIdOf(t.address) !== null)
+      ? await this.d.modbusValues(projectId)
+      : [];
     const list = body.thresholds.map((t): Threshold => {
       const gw = gateways.get(t.gateway);
       if (!gw) throw new AppError('gatewayNotInProject', `${t.gateway} is not in this project`);
@@ -98,6 +131,7 @@ export class AlertsService {
           mac: gw.mac,
         });
       }
+      if (valueIdOf(t.address) !== null) return modbusThreshold(t, gw.mac, values, known);
       const dpt = tryParseDpt(t.dpt);
       const boolean = dptMainType(t.dpt) === 1;
       return {

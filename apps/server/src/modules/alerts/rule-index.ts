@@ -4,6 +4,7 @@ import {
   type AlertSettings,
   type ThresholdType,
 } from '@atrium/contracts/alerts';
+import { valueIdOf } from '@atrium/contracts/modbus-measurement';
 import type { Notification } from '@atrium/contracts/project';
 import { unitOf } from '@atrium/knx/dpt-catalogue';
 import { parseNotification, parseThresholds } from '../../lib/tenancy/stored-values';
@@ -37,7 +38,7 @@ export interface StaleWatch {
 export interface ProjectRules {
   id: string;
   teamId: string;
-  /** By gateway MAC, then group address. */
+  /** By gateway MAC, then group address or Modbus value (`modbus:{id}`). */
   thresholds: Map<string, Map<string, CompiledThreshold[]>>;
   voltage: { minimum: number | null; maximum: number | null } | null;
   settings: AlertSettings;
@@ -64,14 +65,29 @@ const inner = <K, V>(outer: Map<string, Map<K, V>>, key: string) => {
   return map;
 };
 
+/** A group address's unit from its DPT, a Modbus value's as it is configured; null when none. */
+function unitOfThreshold(
+  t: { address: string; dpt: string },
+  modbusUnits: ReadonlyMap<string, string>,
+): string | null {
+  const unit = valueIdOf(t.address) === null ? unitOf(t.dpt) : modbusUnits.get(t.address);
+  return unit === undefined || unit === '' ? null : unit;
+}
+
+/** Whether a stored row has thresholds on Modbus values (their units are asked for). */
+export const watchesModbus = (row: Pick<RuleSourceRow, 'logger_thresholds'>) =>
+  parseThresholds(row.logger_thresholds).some((t) => t.enabled && valueIdOf(t.address) !== null);
+
 /**
  * A project's rules from its stored row; `previous` keeps the watchdog's last-heard times
- * across a reload (a new watch starts counting now).
+ * across a reload (a new watch starts counting now). A Modbus value's unit is the one its
+ * value has now (`modbusUnits`, by `modbus:{id}`); a group address's comes from its DPT.
  */
 export function compileRules(
   row: RuleSourceRow,
   now: number,
   previous?: ProjectRules,
+  modbusUnits: ReadonlyMap<string, string> = new Map(),
 ): ProjectRules {
   const thresholds = new Map<string, Map<string, CompiledThreshold[]>>();
   for (const t of parseThresholds(row.logger_thresholds)) {
@@ -88,7 +104,7 @@ export function compileRules(
       type: t.type,
       limit: t.value,
       condition: conditionOf(t),
-      unit: unitOf(t.dpt) ?? null,
+      unit: unitOfThreshold(t, modbusUnits),
     });
     list.set(t.address, rules);
   }

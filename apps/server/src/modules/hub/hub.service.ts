@@ -76,7 +76,7 @@ export class Hub implements TransportSink {
       commands: this.bus,
       updates: this.updates,
       telegrams: new SeriesIngest(telegramSeries(this.events), d.timeseries, d.writer, d.log),
-      modbus: new SeriesIngest(modbusSeries, d.timeseries, d.writer, d.log),
+      modbus: new SeriesIngest(modbusSeries(this.events), d.timeseries, d.writer, d.log),
       events: this.events,
       counters: this.counters,
       limiter: new RateLimiter(PROTOCOL_LIMITS.rateBurst, PROTOCOL_LIMITS.ratePerSecond),

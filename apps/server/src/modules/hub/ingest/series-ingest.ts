@@ -33,14 +33,15 @@ export const telegramSeries = (events: HubEvents): SeriesItems<TelegramItem> => 
 
 /**
  * Modbus readings: one series per configured value (its id, unique in the project); the
- * Modbus module names them for the graph.
+ * Modbus module names them for the graph. The `modbus` event (the alert engine's thresholds)
+ * goes out as soon as the writer has taken the points, as telegrams' does.
  */
-export const modbusSeries: SeriesItems<ModbusItem> = {
+export const modbusSeries = (events: HubEvents): SeriesItems<ModbusItem> => ({
   kind: 'modbus',
   addressOf: (item) => item.value,
   valueOf: (item) => item.v,
-  taken: () => {},
-};
+  taken: (project, mac, items) => events.emit('modbus', { project, mac, items }),
+});
 
 /**
  * Gateway data into the time-series store: one series per (project, gateway, address),
