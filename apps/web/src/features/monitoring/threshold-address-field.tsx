@@ -4,50 +4,74 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { thresholdTypesFor } from '@atrium/contracts/alerts';
 import type { EtsAddress } from '@atrium/contracts/monitoring';
+import type { ModbusMeasurement } from './api/graph-api';
 
 interface Props {
   /** The project's ETS addresses; empty without a file (the address is then typed). */
   ets: readonly EtsAddress[];
+  /** The Modbus values the gateway reads (empty but for a kloudnx with meters). */
+  modbus: readonly ModbusMeasurement[];
   loading: boolean;
   value: string;
   error: string | undefined;
   onChange: (address: string) => void;
 }
 
+/** An ETS group address or a Modbus value (`modbus:{id}`, named "meter – value"). */
+type Choice = EtsAddress | ModbusMeasurement;
+const isModbus = (o: Choice): o is ModbusMeasurement => 'measurement' in o;
+const addressOf = (o: Choice) => (isModbus(o) ? o.measurement : o.address);
+
 // Search by address or name; a large file shows its first matches only.
-const filter = createFilterOptions<EtsAddress>({
-  stringify: (o) => `${o.address} ${o.name}`,
+const filter = createFilterOptions<Choice>({
+  stringify: (o) => (isModbus(o) ? o.name : `${o.address} ${o.name}`),
   limit: 200,
 });
 
-const unsupported = (o: EtsAddress) => o.dpt !== undefined && thresholdTypesFor(o.dpt).length === 0;
+const unsupported = (o: Choice) =>
+  !isModbus(o) && o.dpt !== undefined && thresholdTypesFor(o.dpt).length === 0;
 
-/** The group address: picked from the ETS file (search by address or name) or typed. */
-export function ThresholdAddressField({ ets, loading, value, error, onChange }: Props) {
+/**
+ * The group address, picked from the ETS file (search by address or name) or typed; on a
+ * kloudnx, or one of the Modbus values it reads, shown by its name.
+ */
+export function ThresholdAddressField({ ets, modbus, loading, value, error, onChange }: Props) {
   const { t } = useTranslation();
-  const entry = ets.find((a) => a.address === value.trim());
+  const options: Choice[] = [...modbus, ...ets];
+  const entry = options.find((o) => addressOf(o) === value.trim());
+  const picked = entry && isModbus(entry) ? entry : undefined;
   const hint = ets.length === 0 && !loading ? t('monitoring.thresholds.noEts') : ' ';
   return (
     <Autocomplete
       freeSolo
       size="small"
-      options={ets}
+      options={options}
       loading={loading}
       value={entry ?? value}
-      inputValue={value}
+      inputValue={picked ? picked.name : value}
       filterOptions={filter}
-      getOptionLabel={(o) => (typeof o === 'string' ? o : o.address)}
+      getOptionLabel={(o) => (typeof o === 'string' ? o : isModbus(o) ? o.name : o.address)}
       getOptionDisabled={unsupported}
-      onInputChange={(_, text) => onChange(text)}
+      onChange={(_, o) => {
+        if (o && typeof o !== 'string') onChange(addressOf(o));
+      }}
+      // A pick is told by onChange (a Modbus value's label is its name, not its address).
+      onInputChange={(_, text, reason) => {
+        if (reason !== 'reset') onChange(text);
+      }}
       loadingText={t('app.loading')}
       renderOption={({ key, ...props }, o) => (
         <li key={key} {...props}>
           <span>
             <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-              {`${o.address} ${o.name}`}
+              {isModbus(o) ? o.name : `${o.address} ${o.name}`}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {o.dpt ? `DPT ${o.dpt}` : t('monitoring.thresholds.noDpt')}
+              {isModbus(o)
+                ? [t('monitoring.thresholds.modbusValue'), o.unit].filter(Boolean).join(' · ')
+                : o.dpt
+                  ? `DPT ${o.dpt}`
+                  : t('monitoring.thresholds.noDpt')}
               {unsupported(o) && ` · ${t('monitoring.thresholds.dptUnsupported')}`}
             </Typography>
           </span>
@@ -56,10 +80,22 @@ export function ThresholdAddressField({ ets, loading, value, error, onChange }: 
       renderInput={(params) => (
         <TextField
           {...params}
-          label={t('monitoring.thresholds.address')}
+          label={t(
+            modbus.length > 0
+              ? 'monitoring.thresholds.addressOrModbus'
+              : 'monitoring.thresholds.address',
+          )}
           placeholder="1/2/3"
           error={!!error}
-          helperText={error ? t(error) : (entry?.name ?? hint)}
+          helperText={
+            error
+              ? t(error)
+              : picked
+                ? t('monitoring.thresholds.modbusValue')
+                : entry && !isModbus(entry)
+                  ? entry.name
+                  : hint
+          }
         />
       )}
     />

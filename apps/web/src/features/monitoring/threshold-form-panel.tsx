@@ -6,14 +6,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { THRESHOLD_NAME_MAX, thresholdTypesFor } from '@atrium/contracts/alerts';
+import { THRESHOLD_NAME_MAX, thresholdTypesAt } from '@atrium/contracts/alerts';
 import type { EtsAddress } from '@atrium/contracts/monitoring';
 import type { GatewaySummary } from '@atrium/contracts/project';
+import type { ModbusMeasurement } from './api/graph-api';
 import { ThresholdAddressField } from './threshold-address-field';
 import {
   isBooleanThreshold,
+  isModbusAddress,
+  modbusChoices,
   withAddress,
   withDpt,
+  withGateway,
   type ThresholdErrors,
   type ThresholdForm,
 } from './threshold-form';
@@ -28,16 +32,29 @@ interface Props {
   gateways: readonly GatewaySummary[];
   ets: readonly EtsAddress[];
   etsLoading: boolean;
+  /** The project's Modbus values: those of the form's gateway are offered as addresses. */
+  modbus: readonly ModbusMeasurement[];
 }
 
-/** One threshold's fields (spec document 2 §5): the DPT decides the types and the value. */
-export function ThresholdFormPanel({ form, onChange, errors, gateways, ets, etsLoading }: Props) {
+/**
+ * One threshold's fields (spec document 2 §5): the DPT decides the types and the value; a
+ * Modbus value has no DPT (hidden), its types are >, <, = and its unit is its own.
+ */
+export function ThresholdFormPanel(props: Props) {
+  const { form, onChange, errors, gateways, ets, etsLoading } = props;
   const { t } = useTranslation();
   const shown = errors ?? {};
   const message = (key: keyof ThresholdErrors, hint = ' ') => (shown[key] ? t(shown[key]) : hint);
-  const types = thresholdTypesFor(form.dpt);
+  const types = thresholdTypesAt(form.address.trim(), form.dpt);
   const etsDpt = ets.find((a) => a.address === form.address.trim())?.dpt;
-  const unit = unitOfDpt(form.dpt);
+  const modbus = modbusChoices(
+    props.modbus,
+    gateways.find((g) => g.mac === form.gateway),
+  );
+  const onModbus = isModbusAddress(form.address);
+  const unit = onModbus
+    ? modbus.find((m) => m.measurement === form.address.trim())?.unit
+    : unitOfDpt(form.dpt);
 
   return (
     <Box
@@ -59,25 +76,28 @@ export function ThresholdFormPanel({ form, onChange, errors, gateways, ets, etsL
         gateways={gateways}
         value={form.gateway}
         error={shown.gateway}
-        onChange={(gateway) => onChange({ ...form, gateway })}
+        onChange={(gateway) => onChange(withGateway(form, gateway))}
       />
       <ThresholdAddressField
         ets={ets}
+        modbus={modbus}
         loading={etsLoading}
         value={form.address}
         error={shown.address}
-        onChange={(address) => onChange(withAddress(form, address, ets))}
+        onChange={(address) => onChange(withAddress(form, address, ets, modbus))}
       />
-      <TextField
-        size="small"
-        label={t('monitoring.thresholds.dpt')}
-        value={form.dpt}
-        placeholder="9.001"
-        onChange={(e) => onChange(withDpt(form, e.target.value))}
-        error={!!shown.dpt}
-        helperText={message('dpt', etsDpt ? t('monitoring.thresholds.dptFromEts') : ' ')}
-        slotProps={{ htmlInput: { readOnly: !!etsDpt, maxLength: 16 } }}
-      />
+      {!onModbus && (
+        <TextField
+          size="small"
+          label={t('monitoring.thresholds.dpt')}
+          value={form.dpt}
+          placeholder="9.001"
+          onChange={(e) => onChange(withDpt(form, e.target.value))}
+          error={!!shown.dpt}
+          helperText={message('dpt', etsDpt ? t('monitoring.thresholds.dptFromEts') : ' ')}
+          slotProps={{ htmlInput: { readOnly: !!etsDpt, maxLength: 16 } }}
+        />
+      )}
       <TextField
         select
         size="small"

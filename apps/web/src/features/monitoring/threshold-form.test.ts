@@ -9,11 +9,13 @@ import {
   listSwitched,
   listWith,
   listWithout,
+  modbusChoices,
   readNumber,
   thresholdErrors,
   thresholdOf,
   withAddress,
   withDpt,
+  withGateway,
   type ThresholdForm,
 } from './threshold-form';
 import { conditionText } from './threshold-text';
@@ -219,5 +221,50 @@ describe('the condition shown in the list', () => {
     expect(conditionText(stored({ dpt: '1.001', type: 'isFalse', value: null }), 'fr', words)).toBe(
       '«isFalse»',
     );
+  });
+});
+
+describe('thresholds on Modbus values (issue 14)', () => {
+  const power = {
+    measurement: 'modbus:v1',
+    name: 'Compteur général – Puissance',
+    gateway: CLOUD.mac,
+    unit: 'W',
+  };
+  const modbusForm = (overrides: Partial<ThresholdForm> = {}): ThresholdForm => ({
+    ...withAddress(emptyForm(GATEWAYS), 'modbus:v1', [], [power]),
+    value: '2000',
+    ...overrides,
+  });
+
+  it('a picked value clears the DPT, takes > and names an unnamed rule', () => {
+    expect(modbusForm()).toMatchObject({
+      address: 'modbus:v1',
+      dpt: '',
+      type: '>',
+      name: 'Compteur général – Puissance',
+    });
+    const kept = withAddress({ ...form(), type: '<', name: 'Mine' }, 'modbus:v1', [], [power]);
+    expect(kept).toMatchObject({ type: '<', name: 'Mine', dpt: '' });
+  });
+
+  it('needs no DPT but a number, and is sent with an empty DPT', () => {
+    expect(thresholdErrors(modbusForm(), GATEWAYS)).toEqual({});
+    expect(thresholdErrors(modbusForm({ value: '' }), GATEWAYS)).toEqual({ value: 'required' });
+    const sent = thresholdOf(modbusForm({ value: '12,5' }), GATEWAYS);
+    expect(sent.ok && sent.threshold).toMatchObject({ address: 'modbus:v1', dpt: '', value: 12.5 });
+  });
+
+  it("offers a kloudnx's own values only; another gateway clears a picked value", () => {
+    expect(modbusChoices([power], CLOUD)).toEqual([power]);
+    expect(modbusChoices([power], gateway('aabbccddee03', 'kloudnx', '8.5.0'))).toEqual([]);
+    expect(modbusChoices([power], { ...OLD_POOL, mac: CLOUD.mac })).toEqual([]);
+    expect(withGateway(modbusForm(), OLD_POOL.mac).address).toBe('');
+    expect(withGateway(form(), OLD_POOL.mac).address).toBe('1/2/3');
+  });
+
+  it("shows the value's own unit in the list", () => {
+    const rule = stored({ address: 'modbus:v1', dpt: '', value: 2000 });
+    expect(conditionText(rule, 'en', (k) => k, 'W')).toBe('> 2,000 W');
   });
 });

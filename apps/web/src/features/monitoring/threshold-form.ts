@@ -1,16 +1,20 @@
 import {
   dptMainType,
+  NUMERIC_THRESHOLD_TYPES,
   THRESHOLD_FIRMWARE,
   THRESHOLD_NAME_MAX,
   thresholdSchema,
   thresholdsAllowed,
+  thresholdTypesAt,
   thresholdTypesFor,
   type Threshold,
   type ThresholdInput,
   type ThresholdType,
 } from '@atrium/contracts/alerts';
+import { valueIdOf } from '@atrium/contracts/graph';
 import type { EtsAddress } from '@atrium/contracts/monitoring';
 import type { GatewaySummary } from '@atrium/contracts/project';
+import type { ModbusMeasurement } from './api/graph-api';
 
 /** The threshold form as typed: the value stays text until saved. */
 export interface ThresholdForm {
@@ -50,6 +54,25 @@ export const canAddThreshold = (count: number, max: number) => count < max;
 /** Whether the DPT is boolean (DPT 1): no value to compare with. */
 export const isBooleanThreshold = (dpt: string) => dptMainType(dpt) === 1;
 
+/** Whether the address is a Modbus value (`modbus:{id}`): a number, no DPT. */
+export const isModbusAddress = (address: string) => valueIdOf(address.trim()) !== null;
+
+/**
+ * The Modbus values a threshold on this gateway may watch: those its meters read, on a
+ * kloudnx (the gateways that read Modbus meters).
+ */
+export function modbusChoices(
+  modbus: readonly ModbusMeasurement[],
+  gateway: Pick<GatewaySummary, 'mac' | 'type'> | undefined,
+): ModbusMeasurement[] {
+  if (gateway?.type !== 'kloudnx') return [];
+  return modbus.filter((m) => m.gateway === gateway.mac);
+}
+
+/** Another gateway: a Modbus value of the former one no longer fits and is cleared. */
+export const withGateway = (form: ThresholdForm, gateway: string): ThresholdForm =>
+  isModbusAddress(form.address) ? { ...form, gateway, address: '' } : { ...form, gateway };
+
 /** A number typed with a dot or a comma; null when empty. */
 export function readNumber(text: string): number | null | 'invalid' {
   const t = text.trim().replace(',', '.');
@@ -86,13 +109,22 @@ export function withDpt(form: ThresholdForm, dpt: string): ThresholdForm {
 
 /**
  * An address typed or picked: an address of the ETS file brings its DPT (empty when the file
- * has none) and, for an unnamed rule, its name.
+ * has none) and, for an unnamed rule, its name; a Modbus value clears the DPT, keeps a
+ * numeric type (else `>`) and names an unnamed rule "meter – value".
  */
 export function withAddress(
   form: ThresholdForm,
   address: string,
   ets: readonly EtsAddress[],
+  modbus: readonly ModbusMeasurement[] = [],
 ): ThresholdForm {
+  const value = modbus.find((m) => m.measurement === address);
+  if (value) {
+    const name = form.name.trim() ? form.name : value.name.slice(0, THRESHOLD_NAME_MAX);
+    const numeric: readonly ThresholdType[] = NUMERIC_THRESHOLD_TYPES;
+    const type = form.type !== '' && numeric.includes(form.type) ? form.type : '>';
+    return { ...form, address, name, dpt: '', type };
+  }
   const entry = ets.find((a) => a.address === address.trim());
   if (!entry) return { ...form, address };
   const name = form.name.trim() ? form.name : entry.name.slice(0, THRESHOLD_NAME_MAX);
@@ -118,10 +150,14 @@ export function thresholdErrors(
   else if (gatewayBlock(gateway)) errors.gateway = 'thresholdsUnsupported';
   const address = form.address.trim() ? fieldIssue('address', form.address.trim()) : 'required';
   if (address) errors.address = address;
-  const types = thresholdTypesFor(form.dpt);
-  // An address without DPT says so; with no address yet, the DPT is just missing.
-  if (!form.dpt.trim()) errors.dpt = form.address.trim() ? 'addressHasNoDpt' : 'required';
-  else if (types.length === 0) errors.dpt = 'monitoring.thresholds.dptUnsupported';
+  const types = thresholdTypesAt(form.address.trim(), form.dpt);
+  // An address without DPT says so; with no address yet, the DPT is just missing. A Modbus
+  // value has none (its field is hidden).
+  if (isModbusAddress(form.address)) {
+    // nothing to check: withAddress cleared the DPT
+  } else if (!form.dpt.trim()) {
+    errors.dpt = form.address.trim() ? 'addressHasNoDpt' : 'required';
+  } else if (types.length === 0) errors.dpt = 'monitoring.thresholds.dptUnsupported';
   if (types.length > 0 && (form.type === '' || !types.includes(form.type))) {
     errors.type = 'required';
   }

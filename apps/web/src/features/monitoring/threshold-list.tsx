@@ -9,6 +9,8 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Threshold } from '@atrium/contracts/alerts';
 import { formatMac } from '@atrium/contracts/gateway';
+import { valueIdOf } from '@atrium/contracts/graph';
+import type { ModbusMeasurement } from './api/graph-api';
 import { conditionText } from './threshold-text';
 
 interface Props {
@@ -16,6 +18,8 @@ interface Props {
   gatewayNames: ReadonlyMap<string, string>;
   /** ETS names by address. */
   etsNames: ReadonlyMap<string, string>;
+  /** The project's Modbus values by `modbus:{id}`: a rule on one shows its name and unit. */
+  modbusValues: ReadonlyMap<string, ModbusMeasurement>;
   canEdit: boolean;
   busy: boolean;
   onEdit: (rule: Threshold) => void;
@@ -24,7 +28,8 @@ interface Props {
 }
 
 /** The project's thresholds: what each watches and tests, and its switch (read-only for viewers). */
-export function ThresholdList({ thresholds, gatewayNames, etsNames, canEdit, busy, ...on }: Props) {
+export function ThresholdList(props: Props) {
+  const { thresholds, gatewayNames, etsNames, modbusValues, canEdit, busy, ...on } = props;
   const { t, i18n } = useTranslation();
   if (thresholds.length === 0) {
     return (
@@ -36,11 +41,12 @@ export function ThresholdList({ thresholds, gatewayNames, etsNames, canEdit, bus
   return (
     <Box component="ul" sx={{ display: 'grid', gap: 1, m: 0, p: 0, listStyle: 'none' }}>
       {thresholds.map((rule) => {
-        const where = [
-          rule.address,
-          etsNames.get(rule.address),
-          gatewayNames.get(rule.gateway) ?? formatMac(rule.gateway),
-        ];
+        const gateway = gatewayNames.get(rule.gateway) ?? formatMac(rule.gateway);
+        const modbus = modbusValues.get(rule.address);
+        const where =
+          valueIdOf(rule.address) === null
+            ? [rule.address, etsNames.get(rule.address), gateway]
+            : [modbus?.name ?? t('monitoring.thresholds.modbusValue'), gateway];
         return (
           <Paper
             key={rule._id}
@@ -58,7 +64,11 @@ export function ThresholdList({ thresholds, gatewayNames, etsNames, canEdit, bus
                   size="small"
                   color={rule.enabled ? 'primary' : 'default'}
                   variant="outlined"
-                  label={conditionText(rule, i18n.language, t)}
+                  label={
+                    modbus
+                      ? conditionText(rule, i18n.language, t, modbus.unit)
+                      : conditionText(rule, i18n.language, t)
+                  }
                 />
               </Box>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -24,17 +24,17 @@ const isBooleanType = (type: ThresholdType) =>
 
 /**
  * The rule's test as a line of the list: `> 26 °C` with the number in the console's
- * language, or the translated words of a boolean type.
+ * language, or the translated words of a boolean type. `unit` is a Modbus value's (no DPT).
  */
 export function conditionText(
   rule: Pick<Threshold, 'type' | 'value' | 'dpt'>,
   locale: string,
   translate: (key: string) => string,
+  unit: string | undefined = unitOfDpt(rule.dpt),
 ): string {
   if (isBooleanType(rule.type) || rule.value === null) {
     return translate(THRESHOLD_TYPE_KEYS[rule.type]);
   }
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(rule.value);
-  const unit = unitOfDpt(rule.dpt);
   return [rule.type, number, unit].filter(Boolean).join(' ');
 }

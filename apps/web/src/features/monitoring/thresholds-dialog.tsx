@@ -17,6 +17,7 @@ import type { GatewaySummary } from '@atrium/contracts/project';
 import { useConfirm } from '../../ui/dialogs/dialog-context';
 import { SubmitButton } from '../../ui/submit-button';
 import { DialogHeader } from '../../ui/dialog-header';
+import { graphModbusQuery } from './api/graph-api';
 import { etsAddressesQuery, thresholdsQuery } from './api/monitoring-api';
 import {
   canAddThreshold,
@@ -52,6 +53,11 @@ export function ThresholdsDialog({ project, gateways, canEdit, onClose }: Props)
   const fullScreen = useMediaQuery('(max-width:600px)');
   const query = useQuery(thresholdsQuery(project._id));
   const ets = useQuery(etsAddressesQuery(project._id));
+  // Only a kloudnx reads Modbus meters: their values may carry thresholds too.
+  const modbus = useQuery({
+    ...graphModbusQuery(project._id),
+    enabled: gateways.some((g) => g.type === 'kloudnx'),
+  });
   const [form, setForm] = useState<ThresholdForm | null>(null);
   const [tried, setTried] = useState(false);
   // What the contract refused although no field explains it (invalidForm).
@@ -63,6 +69,7 @@ export function ThresholdsDialog({ project, gateways, canEdit, onClose }: Props)
   const canAdd = canAddThreshold(list.length, max);
   const names = new Map(gateways.map((g) => [g.mac, g.name]));
   const etsNames = new Map((ets.data ?? []).map((a) => [a.address, a.name]));
+  const modbusValues = new Map((modbus.data ?? []).map((m) => [m.measurement, m]));
   const noGatewayAllowed = gateways.every((g) => gatewayBlock(g) !== null);
 
   const open = (next: ThresholdForm) => {
@@ -125,6 +132,7 @@ export function ThresholdsDialog({ project, gateways, canEdit, onClose }: Props)
               thresholds={list}
               gatewayNames={names}
               etsNames={etsNames}
+              modbusValues={modbusValues}
               canEdit={canEdit}
               busy={busy}
               onEdit={(rule) => open(formOf(rule, i18n.language))}
@@ -148,6 +156,7 @@ export function ThresholdsDialog({ project, gateways, canEdit, onClose }: Props)
               gateways={gateways}
               ets={ets.data ?? []}
               etsLoading={ets.isPending}
+              modbus={modbus.data ?? []}
             />
           </>
         )}
