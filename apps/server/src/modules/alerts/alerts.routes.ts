@@ -44,10 +44,12 @@ export const alertsRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
           'A rule sent with its `_id` keeps it (and its open alert). 400 thresholdsLimit past the ' +
           "project's maximum, invalidForm, addressHasNoDpt, invalidDPT (main types 1, 5-9, 12-14, " +
           '17, 20); 409 gatewayNotInProject; 409 thresholdsUnsupported below the firmware ' +
-          'minimum (kloudnx 7.1, poolnx 7.4, klocknx 1.3; emergynx always; grafnx never).',
+          'minimum (kloudnx 7.1, poolnx 7.4, klocknx 1.3; emergynx always; grafnx never). ' +
+          'An address `modbus:{value id}` watches a Modbus value (no DPT; >, <, =): 404 ' +
+          'cannotFindAddress unless a meter of that gateway reads it (decision 0020).',
         params,
         body: thresholdsBody,
-        response: { 200: thresholdsReply, 400: errorReply, 409: errorReply },
+        response: { 200: thresholdsReply, 400: errorReply, 404: errorReply, 409: errorReply },
       },
     },
     async (req) => ({ thresholds: await o.alerts.setThresholds(req.params.id, req.body) }),
