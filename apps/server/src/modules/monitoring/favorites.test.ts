@@ -57,7 +57,7 @@ describe('graph favorites', () => {
     expect((await add({ name: 'Empty', list: [], display: '' })).json()).toMatchObject({
       code: 'noAddressSelected',
     });
-    expect((await add({ name: 'Bad', list: ['x'.repeat(30)], display: '' })).statusCode).toBe(400);
+    expect((await add({ name: 'Bad', list: ['x'.repeat(81)], display: '' })).statusCode).toBe(400);
   });
 
   it('lets viewers read but not change them', async () => {
