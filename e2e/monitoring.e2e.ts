@@ -222,7 +222,11 @@ describe('monitoring in the console', () => {
       .click();
     const monitoring = page.getByRole('dialog', { name: fr('monitoring.title') });
 
-    await monitoring.getByRole('button', { name: fr('monitoring.voltage.configure') }).click();
+    // The thresholds section has a "Configurer" button too: the voltage section's.
+    await monitoring
+      .getByTestId('voltage-section')
+      .getByRole('button', { name: fr('monitoring.voltage.configure') })
+      .click();
     const voltage = page.getByRole('dialog', { name: fr('monitoring.voltage.title') });
     const save = voltage.getByRole('button', { name: fr('dialog.save') });
     await voltage.getByLabel(fr('monitoring.voltage.activate')).check();
