@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import type { ReactElement } from 'react';
 import type { ModbusMeter, ModbusValue } from '@atrium/contracts/modbus';
+import { modbusReadOptions } from '../../testing/modbus';
 import { renderWithProviders } from '../../testing/render';
 
 /** Test data of the Modbus screens: one project with two kloudnx gateways. */
@@ -31,17 +32,7 @@ export const value = (overrides: ValueOverrides = {}): ModbusValue => ({
   name: 'Tension L1',
   unit: 'V',
   ...overrides,
-  options: {
-    registerAddress: 0,
-    wordLength: 2,
-    functionCode: 4,
-    unitID: 1,
-    scaleFactor: 1,
-    dataType: 'FLOAT32',
-    swapBytes: false,
-    swapWords: false,
-    ...overrides.options,
-  },
+  options: modbusReadOptions(overrides.options),
 });
 
 /** Renders a page at its route, so that it reads its parameters. */

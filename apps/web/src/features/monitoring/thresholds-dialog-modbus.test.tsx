@@ -7,6 +7,7 @@ import type { GatewaySummary } from '@atrium/contracts/project';
 import { gatewaySummary } from '../../testing/factories';
 import { stubFetch } from '../../testing/fetch-stub';
 import { fill } from '../../testing/fill';
+import { modbusReadOptions } from '../../testing/modbus';
 import { renderWithProviders } from '../../testing/render';
 import { findSnackbar } from '../../testing/snackbars';
 import { ThresholdsDialog } from './thresholds-dialog';
@@ -29,16 +30,7 @@ const value = (id: string, meterId: string, name: string, unit: string): ModbusV
   meterId,
   name,
   unit,
-  options: {
-    registerAddress: 0,
-    wordLength: 2,
-    functionCode: 4,
-    unitID: 1,
-    scaleFactor: 1,
-    dataType: 'FLOAT32',
-    swapBytes: false,
-    swapWords: false,
-  },
+  options: modbusReadOptions(),
 });
 /** A rule on the Salon's power. */
 const RULE: Threshold = {

@@ -1,20 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModbusReadArgs } from '@atrium/contracts/modbus';
+import { modbusReadOptions } from '../../../testing/modbus';
 import { runLiveRead, type LiveSocket } from './live-read';
 
 const MAC = 'aabbccddee01';
-const READ: ModbusReadArgs = {
-  ip: '192.168.1.20',
-  port: 502,
-  registerAddress: 0,
-  wordLength: 2,
-  functionCode: 4,
-  unitID: 1,
-  scaleFactor: 1,
-  dataType: 'FLOAT32',
-  swapBytes: false,
-  swapWords: false,
-};
+const READ: ModbusReadArgs = { ip: '192.168.1.20', port: 502, ...modbusReadOptions() };
 
 /** A socket answering `join` and `modbus:live` as told, recording when each was emitted. */
 function fakeSocket(answers: { join?: unknown; live?: unknown; refuse?: boolean }) {
