@@ -1,13 +1,10 @@
 import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import {
   MODBUS_FORM_DATA_TYPES,
-  MODBUS_FUNCTION_CODES,
   MODBUS_MAX_WORDS,
   MODBUS_NAME_MAX,
   MODBUS_UNIT_MAX,
@@ -15,8 +12,8 @@ import {
 } from '@atrium/contracts/modbus';
 import { FormPanel } from '../form-panel';
 import type { FormMode } from '../form-rules';
-import { FUNCTION_CODE_LABELS, functionCodeOf } from '../function-codes';
 import { InvalidFieldsAlert } from '../invalid-fields-alert';
+import { DataTypeSelect, FunctionCodeSelect, SwapCheckboxes } from '../read-fields';
 import {
   parseValueForm,
   VALUE_FIELD_LABELS,
@@ -121,21 +118,11 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
           slotProps={numeric}
         />
       </Box>
-      <TextField
+      <FunctionCodeSelect
         {...field('functionCode')}
-        select
         value={form.functionCode}
-        onChange={(e) => {
-          const code = functionCodeOf(e.target.value);
-          if (code) set({ functionCode: code });
-        }}
-      >
-        {MODBUS_FUNCTION_CODES.map((code) => (
-          <MenuItem key={code} value={code}>
-            {code} – {t(FUNCTION_CODE_LABELS[code].labelKey)}
-          </MenuItem>
-        ))}
-      </TextField>
+        onPick={(code) => set({ functionCode: code })}
+      />
       <Box sx={pair}>
         <TextField
           {...field('unitID')}
@@ -151,21 +138,12 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
         />
       </Box>
       <Box sx={pair}>
-        <TextField
+        <DataTypeSelect
           {...field('dataType')}
-          select
+          types={MODBUS_FORM_DATA_TYPES}
           value={form.dataType}
-          onChange={(e) => {
-            const type = MODBUS_FORM_DATA_TYPES.find((d) => d === e.target.value);
-            if (type) setForm(withDataType(form, type));
-          }}
-        >
-          {MODBUS_FORM_DATA_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {type}
-            </MenuItem>
-          ))}
-        </TextField>
+          onPick={(type) => setForm(withDataType(form, type))}
+        />
         <TextField
           {...field('unit', false)}
           value={form.unit}
@@ -175,24 +153,7 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
         />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={form.swapBytes}
-              onChange={(e) => set({ swapBytes: e.target.checked })}
-            />
-          }
-          label={t('modbus.value.swapBytes')}
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={form.swapWords}
-              onChange={(e) => set({ swapWords: e.target.checked })}
-            />
-          }
-          label={t('modbus.value.swapWords')}
-        />
+        <SwapCheckboxes swapBytes={form.swapBytes} swapWords={form.swapWords} onChange={set} />
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-start' }}>
         <ValueLiveTest meter={meter} form={form} />

@@ -1,21 +1,13 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
 import { useTranslation } from 'react-i18next';
-import {
-  MODBUS_DATA_TYPES,
-  MODBUS_FUNCTION_CODES,
-  MODBUS_NAME_MAX,
-  MODBUS_UNIT_MAX,
-} from '@atrium/contracts/modbus';
+import { MODBUS_DATA_TYPES, MODBUS_NAME_MAX, MODBUS_UNIT_MAX } from '@atrium/contracts/modbus';
 import { readInteger } from '../form-rules';
-import { FUNCTION_CODE_LABELS, functionCodeOf } from '../function-codes';
 import { LiveTestButton } from '../live-test/live-test-button';
+import { DataTypeSelect, FunctionCodeSelect, SwapCheckboxes } from '../read-fields';
 import { VALUE_FIELD_LABELS } from '../value-form';
 import { withWizardType, wizardReadSpec, type WizardCard, type WizardValue } from './wizard-form';
 import type { WizardCards } from './use-wizard-cards';
@@ -68,42 +60,23 @@ export function WizardValueRow({ card, value, mac, editor, readOnly }: Props) {
       <TextField {...field('registerAddress')} />
       <TextField {...field('wordLength', 3)} />
       <TextField {...field('unitID', 3)} />
-      <TextField
-        select
+      <FunctionCodeSelect
         size="small"
         label={t(VALUE_FIELD_LABELS.functionCode.labelKey)}
         value={value.functionCode}
         disabled={readOnly}
         sx={{ gridColumn: 'span 2' }}
-        onChange={(e) => {
-          const code = functionCodeOf(e.target.value);
-          if (code) set({ functionCode: code });
-        }}
-      >
-        {MODBUS_FUNCTION_CODES.map((code) => (
-          <MenuItem key={code} value={code}>
-            {code} – {t(FUNCTION_CODE_LABELS[code].labelKey)}
-          </MenuItem>
-        ))}
-      </TextField>
+        onPick={(code) => set({ functionCode: code })}
+      />
       <TextField {...field('scaleFactor', 24)} />
-      <TextField
-        select
+      <DataTypeSelect
         size="small"
         label={t(VALUE_FIELD_LABELS.dataType.labelKey)}
+        types={MODBUS_DATA_TYPES}
         value={value.dataType}
         disabled={readOnly}
-        onChange={(e) => {
-          const type = MODBUS_DATA_TYPES.find((d) => d === e.target.value);
-          if (type) editor.updateValue(card.key, withWizardType(value, type));
-        }}
-      >
-        {MODBUS_DATA_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {type}
-          </MenuItem>
-        ))}
-      </TextField>
+        onPick={(type) => editor.updateValue(card.key, withWizardType(value, type))}
+      />
       <Box
         sx={{
           gridColumn: '1 / -1',
@@ -113,27 +86,12 @@ export function WizardValueRow({ card, value, mac, editor, readOnly }: Props) {
           columnGap: 1,
         }}
       >
-        <FormControlLabel
-          control={
-            <Checkbox
-              size="small"
-              checked={value.swapBytes}
-              disabled={readOnly}
-              onChange={(e) => set({ swapBytes: e.target.checked })}
-            />
-          }
-          label={t('modbus.value.swapBytes')}
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              size="small"
-              checked={value.swapWords}
-              disabled={readOnly}
-              onChange={(e) => set({ swapWords: e.target.checked })}
-            />
-          }
-          label={t('modbus.value.swapWords')}
+        <SwapCheckboxes
+          size="small"
+          swapBytes={value.swapBytes}
+          swapWords={value.swapWords}
+          disabled={readOnly}
+          onChange={set}
         />
         {!readOnly && (
           <Box sx={{ ml: 'auto', display: 'flex' }}>

@@ -1,0 +1,111 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import {
+  MODBUS_FUNCTION_CODES,
+  type ModbusDataType,
+  type ModbusFunctionCode,
+} from '@atrium/contracts/modbus';
+import { FUNCTION_CODE_LABELS, functionCodeOf } from './function-codes';
+
+/** What the configuration form and the wizard's value rows pass to their selects. */
+interface SelectProps {
+  label: string;
+  size: 'small';
+  required?: boolean;
+  error?: boolean;
+  helperText?: string | undefined;
+  disabled?: boolean;
+  sx?: SxProps<Theme>;
+}
+
+/** The function code select of a value (document 3 §3): `3 – Read holding registers`. */
+export function FunctionCodeSelect({
+  value,
+  onPick,
+  ...props
+}: SelectProps & { value: ModbusFunctionCode | ''; onPick: (code: ModbusFunctionCode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...props}
+      select
+      value={value}
+      onChange={(e) => {
+        const code = functionCodeOf(e.target.value);
+        if (code) onPick(code);
+      }}
+    >
+      {MODBUS_FUNCTION_CODES.map((code) => (
+        <MenuItem key={code} value={code}>
+          {code} – {t(FUNCTION_CODE_LABELS[code].labelKey)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The data type select of a value, offering `types`. */
+export function DataTypeSelect({
+  value,
+  types,
+  onPick,
+  ...props
+}: SelectProps & {
+  value: ModbusDataType | '';
+  types: readonly ModbusDataType[];
+  onPick: (type: ModbusDataType) => void;
+}) {
+  return (
+    <TextField
+      {...props}
+      select
+      value={value}
+      onChange={(e) => {
+        const type = types.find((d) => d === e.target.value);
+        if (type) onPick(type);
+      }}
+    >
+      {types.map((type) => (
+        <MenuItem key={type} value={type}>
+          {type}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const SWAPS = ['swapBytes', 'swapWords'] as const;
+type Swap = (typeof SWAPS)[number];
+const SWAP_LABELS: Record<Swap, string> = {
+  swapBytes: 'modbus.value.swapBytes',
+  swapWords: 'modbus.value.swapWords',
+};
+
+interface SwapProps extends Record<Swap, boolean> {
+  size?: 'small';
+  disabled?: boolean;
+  onChange: (change: Partial<Record<Swap, boolean>>) => void;
+}
+
+/** The byte and word swap checkboxes of a value. */
+export function SwapCheckboxes({ size, disabled, onChange, ...checked }: SwapProps) {
+  const { t } = useTranslation();
+  return SWAPS.map((swap) => (
+    <FormControlLabel
+      key={swap}
+      control={
+        <Checkbox
+          size={size}
+          checked={checked[swap]}
+          disabled={disabled}
+          onChange={(e) => onChange({ [swap]: e.target.checked })}
+        />
+      }
+      label={t(SWAP_LABELS[swap])}
+    />
+  ));
+}
