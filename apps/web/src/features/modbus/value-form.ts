@@ -80,17 +80,23 @@ const PATH_FIELDS: Record<string, ValueField> = {
   ),
 };
 
-export const emptyValueForm = (meterId = ''): ValueForm => ({
-  name: '',
-  meterId,
+/** How a new value reads until changed, in the form and the wizard (document 3 §3). */
+export const NEW_VALUE_READ = {
   registerAddress: '0',
   wordLength: '1',
   functionCode: 3,
   unitID: '1',
+  // Document 3 §3: the scale factor defaults to 1.
   scaleFactor: '1',
   dataType: 'UINT16',
   swapBytes: false,
   swapWords: false,
+} as const satisfies Partial<ValueForm>;
+
+export const emptyValueForm = (meterId = ''): ValueForm => ({
+  name: '',
+  meterId,
+  ...NEW_VALUE_READ,
   unit: '',
 });
 

@@ -8,6 +8,7 @@ import {
   type ModbusWizardConfiguration,
 } from '@atrium/contracts/modbus';
 import { DUPLICATE_SUFFIX, readDecimal, readInteger, writeDecimal } from '../form-rules';
+import { NEW_VALUE_READ } from '../value-form';
 
 /** One value row of a wizard card, as typed. `key` names it on screen and in errors. */
 export interface WizardValue {
@@ -44,15 +45,7 @@ export const newValue = (): WizardValue => ({
   key: nextKey(),
   name: '',
   unit: '',
-  registerAddress: '0',
-  wordLength: '1',
-  functionCode: 3,
-  unitID: '1',
-  // Document 3 §3: the wizard's scale factor defaults to 1.
-  scaleFactor: '1',
-  dataType: 'UINT16',
-  swapBytes: false,
-  swapWords: false,
+  ...NEW_VALUE_READ,
 });
 
 export const newCard = (): WizardCard => ({
