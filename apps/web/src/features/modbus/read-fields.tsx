@@ -80,9 +80,9 @@ export function DataTypeSelect({
 
 const SWAPS = ['swapBytes', 'swapWords'] as const;
 type Swap = (typeof SWAPS)[number];
-const SWAP_LABELS: Record<Swap, string> = {
-  swapBytes: 'modbus.value.swapBytes',
-  swapWords: 'modbus.value.swapWords',
+const SWAP_LABELS: Record<Swap, { labelKey: string }> = {
+  swapBytes: { labelKey: 'modbus.value.swapBytes' },
+  swapWords: { labelKey: 'modbus.value.swapWords' },
 };
 
 interface SwapProps extends Record<Swap, boolean> {
@@ -105,7 +105,7 @@ export function SwapCheckboxes({ size, disabled, onChange, ...checked }: SwapPro
           onChange={(e) => onChange({ [swap]: e.target.checked })}
         />
       }
-      label={t(SWAP_LABELS[swap])}
+      label={t(SWAP_LABELS[swap].labelKey)}
     />
   ));
 }
