@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -12,7 +12,6 @@ import {
 } from '@atrium/contracts/modbus';
 import { FormPanel } from '../form-panel';
 import type { FormMode } from '../form-rules';
-import { InvalidFieldsAlert } from '../invalid-fields-alert';
 import { DataTypeSelect, FunctionCodeSelect, SwapCheckboxes } from '../read-fields';
 import {
   parseValueForm,
@@ -48,23 +47,17 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
   // A new value goes to the first meter, even when the meters came late.
   const form = { ...typed, meterId: typed.meterId || (meters[0]?.id ?? '') };
   const [shown, setShown] = useState<Partial<Record<ValueField, string>>>({});
-  const [alert, setAlert] = useState<{ id: number; fields: string[] } | null>(null);
-  const closeAlert = useCallback(() => setAlert(null), []);
   const meter = meters.find((m) => m.id === form.meterId);
 
   const save = () => {
     const { errors } = parseValueForm(form);
     setShown(errors ?? {});
-    if (!errors) {
-      // Document 3 §5: refused, and only logged, when the meter has no gateway.
-      if (!meter?.gatewayMac) return console.warn("Couldn't find Gateway MAC");
-      return onSave(form);
-    }
-    const wrong = VALUE_FIELDS.filter((f) => errors[f]);
-    setAlert({
-      id: (alert?.id ?? 0) + 1,
-      fields: wrong.map((f) => t(VALUE_FIELD_LABELS[f].labelKey)),
-    });
+    if (errors)
+      return VALUE_FIELDS.filter((f) => errors[f]).map((f) => t(VALUE_FIELD_LABELS[f].labelKey));
+    // Document 3 §5: refused, and only logged, when the meter has no gateway.
+    if (!meter?.gatewayMac) console.warn("Couldn't find Gateway MAC");
+    else onSave(form);
+    return [];
   };
   const set = (change: Partial<ValueForm>) => setForm({ ...form, ...change });
   const field = (name: ValueField, required = true) => ({
@@ -79,13 +72,13 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
   return (
     <FormPanel
       id="value-form-title"
-      title={t(TITLES[mode].titleKey)}
-      subtitle={mode === 'create' ? undefined : initial.name}
+      mode={mode}
+      titles={TITLES}
+      name={initial.name}
       pending={pending}
       onSubmit={save}
       onClose={onClose}
     >
-      {alert && <InvalidFieldsAlert key={alert.id} fields={alert.fields} onClose={closeAlert} />}
       <TextField
         {...field('name')}
         value={form.name}

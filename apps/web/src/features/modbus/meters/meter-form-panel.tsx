@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { MODBUS_LIMITS, MODBUS_NAME_MAX } from '@atrium/contracts/modbus';
 import { FormPanel } from '../form-panel';
 import type { FormMode } from '../form-rules';
-import { InvalidFieldsAlert } from '../invalid-fields-alert';
 import {
   METER_FIELD_LABELS,
   METER_FIELDS,
@@ -44,18 +43,13 @@ export function MeterFormPanel({ mode, initial, gateways, pending, onSave, onClo
   // A new meter goes to the first data-saving gateway, even when the list came late.
   const form = { ...typed, gatewayMac: typed.gatewayMac || (gateways[0]?.mac ?? '') };
   const [shown, setShown] = useState<Partial<Record<MeterField, string>>>({});
-  const [alert, setAlert] = useState<{ id: number; fields: string[] } | null>(null);
-  const closeAlert = useCallback(() => setAlert(null), []);
 
   const save = () => {
     const errors = meterErrors(form);
     setShown(errors);
     const wrong = METER_FIELDS.filter((f) => errors[f]);
-    if (wrong.length === 0) return onSave(form);
-    setAlert({
-      id: (alert?.id ?? 0) + 1,
-      fields: wrong.map((f) => t(METER_FIELD_LABELS[f].labelKey)),
-    });
+    if (wrong.length === 0) onSave(form);
+    return wrong.map((f) => t(METER_FIELD_LABELS[f].labelKey));
   };
   const set = (change: Partial<MeterForm>) => setForm({ ...form, ...change });
   const field = (name: MeterField) => ({
@@ -69,13 +63,13 @@ export function MeterFormPanel({ mode, initial, gateways, pending, onSave, onClo
   return (
     <FormPanel
       id="meter-form-title"
-      title={t(TITLES[mode].titleKey)}
-      subtitle={mode === 'create' ? undefined : initial.name}
+      mode={mode}
+      titles={TITLES}
+      name={initial.name}
       pending={pending}
       onSubmit={save}
       onClose={onClose}
     >
-      {alert && <InvalidFieldsAlert key={alert.id} fields={alert.fields} onClose={closeAlert} />}
       <TextField
         {...field('name')}
         value={form.name}
