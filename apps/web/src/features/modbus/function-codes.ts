@@ -1,4 +1,4 @@
-import { MODBUS_FUNCTION_CODES, type ModbusFunctionCode } from '@atrium/contracts/modbus';
+import type { ModbusFunctionCode } from '@atrium/contracts/modbus';
 
 /** The names of the function codes the forms offer (document 3 §3). */
 export const FUNCTION_CODE_LABELS: Record<ModbusFunctionCode, { labelKey: string }> = {
@@ -9,11 +9,3 @@ export const FUNCTION_CODE_LABELS: Record<ModbusFunctionCode, { labelKey: string
   5: { labelKey: 'modbus.functionCodes.5' },
   6: { labelKey: 'modbus.functionCodes.6' },
 };
-
-/**
- * The function code a select picked: MUI hands the menu item's value back as it was given (a
- * number here), typed as a string; undefined for anything else.
- */
-export function functionCodeOf(picked: unknown): ModbusFunctionCode | undefined {
-  return MODBUS_FUNCTION_CODES.find((c) => c === Number(picked));
-}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -9,7 +10,7 @@ import {
   type ModbusDataType,
   type ModbusFunctionCode,
 } from '@atrium/contracts/modbus';
-import { FUNCTION_CODE_LABELS, functionCodeOf } from './function-codes';
+import { FUNCTION_CODE_LABELS } from './function-codes';
 
 /** What the configuration form and the wizard's value rows pass to their selects. */
 interface SelectProps {
@@ -22,42 +23,18 @@ interface SelectProps {
   sx?: SxProps<Theme>;
 }
 
-/** The function code select of a value (document 3 §3): `3 – Read holding registers`. */
-export function FunctionCodeSelect({
+/** A select of `options`; `onPick` gets the option picked, with its own type. */
+function OptionSelect<T extends string | number>({
+  options,
   value,
   onPick,
-  ...props
-}: SelectProps & { value: ModbusFunctionCode | ''; onPick: (code: ModbusFunctionCode) => void }) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      {...props}
-      select
-      value={value}
-      onChange={(e) => {
-        const code = functionCodeOf(e.target.value);
-        if (code) onPick(code);
-      }}
-    >
-      {MODBUS_FUNCTION_CODES.map((code) => (
-        <MenuItem key={code} value={code}>
-          {code} – {t(FUNCTION_CODE_LABELS[code].labelKey)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-/** The data type select of a value, offering `types`. */
-export function DataTypeSelect({
-  value,
-  types,
-  onPick,
+  optionLabel,
   ...props
 }: SelectProps & {
-  value: ModbusDataType | '';
-  types: readonly ModbusDataType[];
-  onPick: (type: ModbusDataType) => void;
+  options: readonly T[];
+  value: T | '';
+  onPick: (option: T) => void;
+  optionLabel: (option: T) => ReactNode;
 }) {
   return (
     <TextField
@@ -65,17 +42,48 @@ export function DataTypeSelect({
       select
       value={value}
       onChange={(e) => {
-        const type = types.find((d) => d === e.target.value);
-        if (type) onPick(type);
+        // MUI hands the menu item's value back as it was given (a number for a function code),
+        // typed as a string.
+        const picked = options.find((o) => String(o) === String(e.target.value));
+        if (picked !== undefined) onPick(picked);
       }}
     >
-      {types.map((type) => (
-        <MenuItem key={type} value={type}>
-          {type}
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {optionLabel(option)}
         </MenuItem>
       ))}
     </TextField>
   );
+}
+
+/** The function code select of a value (document 3 §3): `3 – Read holding registers`. */
+export function FunctionCodeSelect(
+  props: SelectProps & {
+    value: ModbusFunctionCode | '';
+    onPick: (code: ModbusFunctionCode) => void;
+  },
+) {
+  const { t } = useTranslation();
+  return (
+    <OptionSelect
+      {...props}
+      options={MODBUS_FUNCTION_CODES}
+      optionLabel={(code) => `${code} – ${t(FUNCTION_CODE_LABELS[code].labelKey)}`}
+    />
+  );
+}
+
+/** The data type select of a value, offering `types`. */
+export function DataTypeSelect({
+  types,
+  ...props
+}: SelectProps & {
+  value: ModbusDataType | '';
+  types: readonly ModbusDataType[];
+  onPick: (type: ModbusDataType) => void;
+}) {
+  return <OptionSelect {...props} options={types} optionLabel={(type) => type} />;
 }
 
 const SWAPS = ['swapBytes', 'swapWords'] as const;

@@ -52,12 +52,13 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
   const save = () => {
     const { errors } = parseValueForm(form);
     setShown(errors ?? {});
-    if (errors)
-      return VALUE_FIELDS.filter((f) => errors[f]).map((f) => t(VALUE_FIELD_LABELS[f].labelKey));
-    // Document 3 §5: refused, and only logged, when the meter has no gateway.
-    if (!meter?.gatewayMac) console.warn("Couldn't find Gateway MAC");
-    else onSave(form);
-    return [];
+    if (!errors) {
+      // Document 3 §5: refused, and only logged, when the meter has no gateway.
+      if (!meter?.gatewayMac) console.warn("Couldn't find Gateway MAC");
+      else onSave(form);
+      return [];
+    }
+    return VALUE_FIELDS.filter((f) => errors[f]).map((f) => t(VALUE_FIELD_LABELS[f].labelKey));
   };
   const set = (change: Partial<ValueForm>) => setForm({ ...form, ...change });
   const field = (name: ValueField, required = true) => ({
