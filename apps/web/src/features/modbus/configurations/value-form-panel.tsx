@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import {
   MODBUS_FORM_DATA_TYPES,
   MODBUS_MAX_WORDS,
-  MODBUS_NAME_MAX,
   MODBUS_UNIT_MAX,
   type ModbusMeter,
 } from '@atrium/contracts/modbus';
 import { FormPanel } from '../form-panel';
 import type { FormMode } from '../form-rules';
+import { NameField } from '../name-field';
 import { DataTypeSelect, FunctionCodeSelect, SwapCheckboxes } from '../read-fields';
 import {
   parseValueForm,
@@ -80,12 +80,7 @@ export function ValueFormPanel({ mode, initial, meters, pending, onSave, onClose
       onSubmit={save}
       onClose={onClose}
     >
-      <TextField
-        {...field('name')}
-        value={form.name}
-        onChange={(e) => set({ name: e.target.value })}
-        slotProps={{ htmlInput: { maxLength: MODBUS_NAME_MAX } }}
-      />
+      <NameField {...field('name')} value={form.name} onChange={(name) => set({ name })} />
       <TextField
         {...field('meterId')}
         select

@@ -5,9 +5,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { MODBUS_LIMITS, MODBUS_NAME_MAX } from '@atrium/contracts/modbus';
+import { MODBUS_LIMITS } from '@atrium/contracts/modbus';
 import { FormPanel } from '../form-panel';
 import type { FormMode } from '../form-rules';
+import { NameField } from '../name-field';
 import {
   METER_FIELD_LABELS,
   METER_FIELDS,
@@ -70,12 +71,7 @@ export function MeterFormPanel({ mode, initial, gateways, pending, onSave, onClo
       onSubmit={save}
       onClose={onClose}
     >
-      <TextField
-        {...field('name')}
-        value={form.name}
-        onChange={(e) => set({ name: e.target.value })}
-        slotProps={{ htmlInput: { maxLength: MODBUS_NAME_MAX } }}
-      />
+      <NameField {...field('name')} value={form.name} onChange={(name) => set({ name })} />
       <TextField
         {...field('gatewayMac')}
         select
