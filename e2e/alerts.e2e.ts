@@ -1,12 +1,16 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '@atrium/contracts/alerts';
-import { GatewayAgent } from '@atrium/gateway-agent/agent';
-import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
+import type { GatewayAgent } from '@atrium/gateway-agent/agent';
 import { freePort, startPostgres, type PgCluster } from '../apps/server/test/postgres-cluster';
 import { PushoverStandIn, pushoverKey } from '../apps/server/test/pushover-stand-in';
 import { snap, startStack, type Stack } from './harness';
-import { importWaitingGateway, projectWithGateway, waitFor } from './monitoring-helpers';
+import {
+  importWaitingGateway,
+  projectWithGateway,
+  startSimulator,
+  waitFor,
+} from './monitoring-helpers';
 import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
 
 /**
@@ -44,19 +48,7 @@ describe.each(['sqlite', 'postgres'] as const)('alerts end to end on %s', (datab
 
   /** The simulated gateway: info every second, no random telegrams (only what a step sends). */
   async function startAgent() {
-    agent = new GatewayAgent({
-      mac: GATEWAY.mac,
-      type: 'kloudnx',
-      version: '8.5.0',
-      link: new MqttLink({
-        url: `mqtt://127.0.0.1:${mqttPort}`,
-        mac: GATEWAY.mac,
-        secret,
-        minBackoffMs: 200,
-      }),
-      timing: { infoEveryMs: 1_000, telegramsPerSecond: 0 },
-    });
-    agent.start();
+    agent = startSimulator(mqttPort, GATEWAY.mac, secret, 0);
     await waitFor('the simulated gateway connected', async () => agent?.link.connected, Boolean);
     await waitFor('the gateway online for the server', gatewayOnline, Boolean);
   }

@@ -1,11 +1,15 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayAgent } from '@atrium/gateway-agent/agent';
+import type { GatewayAgent } from '@atrium/gateway-agent/agent';
 import { startEnergyMeter, type EnergyMeter } from '@atrium/gateway-agent/local/energy-meter';
-import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 import { freePort, startPostgres, type PgCluster } from '../apps/server/test/postgres-cluster';
 import { snap, startStack, type Stack } from './harness';
-import { importWaitingGateway, projectWithGateway, waitFor } from './monitoring-helpers';
+import {
+  importWaitingGateway,
+  projectWithGateway,
+  startSimulator,
+  waitFor,
+} from './monitoring-helpers';
 import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
 
 /**
@@ -50,20 +54,8 @@ describe.each(['sqlite', 'postgres'] as const)('Modbus end to end on %s', (datab
     const secret = await importWaitingGateway(stack, admin, GATEWAY);
     token = await apiSignIn(stack, SUPERVISOR.email, SUPERVISOR.password);
     projectId = await projectWithGateway(stack, token, PROJECT, GATEWAY);
-    const running = new GatewayAgent({
-      mac: GATEWAY.mac,
-      type: 'kloudnx',
-      version: '8.5.0',
-      link: new MqttLink({
-        url: `mqtt://127.0.0.1:${mqttPort}`,
-        mac: GATEWAY.mac,
-        secret,
-        minBackoffMs: 200,
-      }),
-      timing: { infoEveryMs: 2_000, telegramsPerSecond: 0 },
-    });
+    const running = startSimulator(mqttPort, GATEWAY.mac, secret, 0);
     agent = running;
-    running.start();
     await waitFor('the simulated gateway connected', async () => running.link.connected, Boolean);
     ({ context, page } = await stack.newPage());
     await signInThroughUi(stack, page, SUPERVISOR.email, SUPERVISOR.password);

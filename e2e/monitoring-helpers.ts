@@ -51,14 +51,22 @@ export async function projectWithGateway(
   return projectId;
 }
 
-/** A simulated gateway on MQTT: info every second, telegrams for what it is told to monitor. */
-export function startSimulator(mqttPort: number, mac: string, secret: string): GatewayAgent {
+/**
+ * A simulated kloudnx on MQTT: info every second, telegrams for what it is told to monitor
+ * (12 a second unless `telegramsPerSecond` says otherwise: 0 sends only what a test publishes).
+ */
+export function startSimulator(
+  mqttPort: number,
+  mac: string,
+  secret: string,
+  telegramsPerSecond = 12,
+): GatewayAgent {
   const agent = new GatewayAgent({
     mac,
     type: 'kloudnx',
     version: '8.5.0',
     link: new MqttLink({ url: `mqtt://127.0.0.1:${mqttPort}`, mac, secret, minBackoffMs: 200 }),
-    timing: { infoEveryMs: 1_000, telegramsPerSecond: 12 },
+    timing: { infoEveryMs: 1_000, telegramsPerSecond },
   });
   agent.start();
   return agent;
