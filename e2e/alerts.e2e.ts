@@ -11,7 +11,7 @@ import {
   startSimulator,
   waitFor,
 } from './monitoring-helpers';
-import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
+import { ADMIN, apiCall, apiSignIn, fr, signInThroughUi, SUPERVISOR } from './session';
 
 /**
  * Issue 14, "Done when": a threshold and notifications set in the console; a simulated
@@ -19,8 +19,6 @@ import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
  * Pushover endpoint, once each; the gateway stops and the offline alert comes after the
  * project's delay; a mute keeps both quiet; the history shows all of it. On both databases.
  */
-const SUPERVISOR = { email: 'supervisor@atrium.demo', password: 'Demo-Supervisor-2026!' };
-const ADMIN = { email: 'admin@atrium.demo', password: 'Demo-Admin-2026!' };
 const GATEWAY = { mac: 'e2e0000000c1', sn: 'E2EALR01', name: 'Passerelle serre' };
 const PROJECT = 'Serre tropicale';
 const RULE = 'Serre trop chaude';

@@ -10,7 +10,7 @@ import {
   startSimulator,
   waitFor,
 } from './monitoring-helpers';
-import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
+import { ADMIN, apiCall, apiSignIn, fr, signInThroughUi, SUPERVISOR } from './session';
 
 /**
  * Issue 15, "Done when": a meter and two values built in the wizard against a real Modbus TCP
@@ -18,8 +18,6 @@ import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
  * it and the graph dialog charts the recorded values; the meters and configurations lists at
  * 1200, 900 and 600 px. On both databases.
  */
-const SUPERVISOR = { email: 'supervisor@atrium.demo', password: 'Demo-Supervisor-2026!' };
-const ADMIN = { email: 'admin@atrium.demo', password: 'Demo-Admin-2026!' };
 const GATEWAY = { mac: 'e2e0000000d1', sn: 'E2EMOD01', name: 'Tableau TGBT' };
 const PROJECT = 'Atelier Modbus';
 const METER = 'Compteur général';

@@ -13,10 +13,8 @@ import {
   startSimulator,
   waitFor,
 } from './monitoring-helpers';
-import { apiCall, apiSignIn, fr, signInThroughUi } from './session';
+import { ADMIN, apiCall, apiSignIn, fr, signInThroughUi, SUPERVISOR } from './session';
 
-const SUPERVISOR = { email: 'supervisor@atrium.demo', password: 'Demo-Supervisor-2026!' };
-const ADMIN = { email: 'admin@atrium.demo', password: 'Demo-Admin-2026!' };
 const GATEWAY = { mac: 'e2e0000000a1', sn: 'E2EMON01', name: 'Passerelle labo' };
 const PROJECT = 'Suivi énergie';
 const ETS_FILE = resolve(import.meta.dirname, '../packages/knx/test/fixtures/ets6-export.xml');

@@ -8,6 +8,10 @@ const messages: unknown = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../apps/web/public/assets/i18n/fr.json'), 'utf8'),
 );
 
+/** Demo accounts the seed creates (README, "Demo accounts"): who the browser tests sign in as. */
+export const SUPERVISOR = { email: 'supervisor@atrium.demo', password: 'Demo-Supervisor-2026!' };
+export const ADMIN = { email: 'admin@atrium.demo', password: 'Demo-Admin-2026!' };
+
 /** The French text of a message key (the console's default language), for stable selectors. */
 export function fr(key: string, values: Record<string, string | number> = {}): string {
   let node: unknown = messages;
