@@ -9,6 +9,7 @@ import {
 import type { GatewayType } from '@atrium/contracts/limits';
 import { decode } from '@atrium/knx/dpt-codec';
 import { handleCommand, type CommandContext } from './agent-commands';
+import type { DemoBuildingSource } from './demo-building-values';
 import { busLoad, nextValue, supplyVoltage } from './knx-values';
 import type { AgentLink } from './link';
 import { AgentLocalServices } from './agent-local';
@@ -74,6 +75,12 @@ export interface AgentOptions {
   onModbusAcked?: (mac: string, message: ModbusMessage) => void;
   /** Which meter addresses the gateway may reach (default: any; see ModbusPollerOptions). */
   modbusReachable?: (ip: string) => boolean;
+  /**
+   * The demo buildings' daily curves (the server's seeded demo gateways): every `everyMs`, the
+   * monitored addresses that are demo points send their due samples. Without it (simulator,
+   * virtual gateways), telegrams follow `telegramsPerSecond` with random values.
+   */
+  demoBuilding?: { source: DemoBuildingSource; everyMs: number };
   /**
    * Remote access: the device secret the tunnel logs in with, and where the forwarded
    * services listen (started on the first session). Without it `vpn.open` is unsupported.
@@ -187,6 +194,15 @@ export class GatewayAgent {
     this.timers.push(
       setTimeout(() => this.every(this.timing.infoEveryMs, () => this.publishInfo()), jitter),
     );
+    const demo = this.o.demoBuilding;
+    if (demo) {
+      this.timers.push(
+        setTimeout(
+          () => this.every(demo.everyMs, () => this.publishDemoValues()),
+          this.random() * demo.everyMs,
+        ),
+      );
+    }
     if (this.timing.telegramsPerSecond > 0) {
       const period = 1000 / this.timing.telegramsPerSecond;
       this.timers.push(
@@ -247,6 +263,20 @@ export class GatewayAgent {
       return;
     }
     await this.publishTelegrams([item]);
+  }
+
+  /** The demo building's samples due now for the monitored addresses, in protocol-sized batches. */
+  publishDemoValues(at = Date.now()) {
+    const source = this.o.demoBuilding?.source;
+    if (!source) return;
+    for (const s of source.due(this.state.monitor, at)) {
+      this.values.set(s.ga, s.value);
+      this.local.onBusValue(s.ga, s.dpt, s.value);
+      this.buffer.push(s);
+    }
+    if (this.buffer.length > this.timing.maxBuffered)
+      this.buffer.splice(0, this.buffer.length - this.timing.maxBuffered);
+    if (this.o.link.connected) this.flushBuffer();
   }
 
   /**
