@@ -10,6 +10,8 @@ import type { Config } from './config';
 import { openDatabase, migrateToLatest, type Db } from './db/database';
 import { createTenancy } from './lib/tenancy/tenancy';
 import { createAlertsModule } from './modules/alerts/alerts.module';
+import { createAuditModule } from './modules/audit/audit.module';
+import { createFleetModule } from './modules/fleet/fleet.module';
 import { createGatewaysModule } from './modules/gateways/gateways.module';
 import { createHubModule } from './modules/hub/hub.module';
 import { createInformationModule } from './modules/information/information.module';
@@ -68,6 +70,9 @@ function createFastify(config: Config): FastifyInstance {
 
 /** Accounts and tenancy: users, projects, gateways, licences, information. */
 function createAccountModules(db: Db, mailer: Mailer, config: Config, log: FastifyBaseLogger) {
+  // First: the modules below record what their users do in the team activity log.
+  const audit = createAuditModule({ db, log });
+  const record = audit.record;
   const users = createUsersModule({
     db,
     mailer,
@@ -76,6 +81,7 @@ function createAccountModules(db: Db, mailer: Mailer, config: Config, log: Fasti
     publicUrl: config.publicUrl,
     log,
     abuseLimits: config.abuseLimits,
+    record,
   });
   const tenancy = createTenancy(db);
   const information = createInformationModule({ db });
@@ -84,20 +90,23 @@ function createAccountModules(db: Db, mailer: Mailer, config: Config, log: Fasti
     tenancy,
     users: users.repo,
     latestVersion: information.latestVersion,
+    record,
   });
   const projects = createProjectsModule({
     db,
     tenancy,
     gateways: gateways.repo,
     users: users.repo,
+    record,
   });
   const licences = createLicencesModule({
     db,
     access: tenancy.access,
     projects: projects.projects,
     checksPerMinute: config.abuseLimits.licenceChecksPerMinute,
+    record,
   });
-  return { users, tenancy, information, gateways, projects, licences };
+  return { audit, users, tenancy, information, gateways, projects, licences };
 }
 
 /**
@@ -177,7 +186,25 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     demoLiveMacs: config.seedDemo ? DEMO_LIVE_MACS : [],
   });
   const system = createSystemModule({ db, i18nDir: config.i18nDir });
-  return { db, ...accounts, timeseries, hub, monitoring, alerts, modbus, realtime, vpn, system };
+  const fleet = createFleetModule({
+    db,
+    latestVersions: information.latestVersions,
+    // No update failure is kept yet: the gateway events' history (decision 0021) will count them.
+    failedUpdates: async () => [],
+  });
+  return {
+    db,
+    ...accounts,
+    timeseries,
+    hub,
+    monitoring,
+    alerts,
+    modbus,
+    realtime,
+    vpn,
+    system,
+    fleet,
+  };
 }
 
 /** Stops what the modules run, in order: live connections first, the database last. */
@@ -189,6 +216,8 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
   // Started once the app is ready; stopped (and awaited) before the database closes.
   app.addHook('onReady', async () => m.timeseries.sweep.start(config.retentionSweepMs));
   app.addHook('onClose', () => m.timeseries.sweep.stop());
+  app.addHook('onReady', async () => m.audit.start(config.retentionSweepMs));
+  app.addHook('onClose', () => m.audit.stop());
   // Before the HTTP server closes: open sockets and MQTT connections would keep it waiting.
   app.addHook('preClose', async () => {
     await m.vpn.close();
@@ -223,6 +252,8 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.alerts.routes);
   await app.register(m.modbus.routes);
   await app.register(m.vpn.routes);
+  await app.register(m.audit.routes);
+  await app.register(m.fleet.routes);
   await app.register(webPlugin, { webDist: config.webDist });
 }
 

@@ -149,9 +149,14 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/project/logs/pause/:id': onProject(EDITORS, 'edit'),
   'GET /api/project/logs/options/:id': onProject(ANY_RANK, 'read'),
   'POST /api/project/voltage/options/:id': onProject(EDITORS, 'edit'),
+  // fleet home (issue 16, decision 0023): scoped to what the caller sees
+  'GET /api/fleet/summary': ANY_RANK,
   // alerts and notifications (document 2 §5, issue 14)
   'POST /api/project/logs/thresholds/:id': onProject(EDITORS, 'edit'),
   'POST /api/project/notifications/:id': onProject(EDITORS, 'edit'),
+  // team activity log (issue 16, decision 0022): the team's managers and supervisors
+  'GET /api/activity': TEAM_ADMINS,
+  'GET /api/activity/export.csv': TEAM_ADMINS,
   'GET /api/alerts/open': ANY_RANK,
   'GET /api/alerts/project/:id': onProject(ANY_RANK, 'read'),
   'POST /api/alerts/mute/:id': onProject(EDITORS, 'edit'),

@@ -152,6 +152,7 @@ const MONITORING_SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
       },
     }),
   'GET /api/alerts/open': () => ({}),
+  'GET /api/fleet/summary': () => ({}),
   'GET /api/alerts/project/:id': (f) => ({ ...onProject(f), query: { state: 'open' } }),
   'POST /api/alerts/mute/:id': (f) => onProject(f, { gateway: f.gateway.mac, minutes: 60 }),
   'DELETE /api/alerts/mute/:id/:muteId': (f) => ({
@@ -255,4 +256,5 @@ export const SAMPLED_PREFIXES = [
   '/api/hub',
   '/api/vpn',
   '/api/alerts',
+  '/api/fleet',
 ];

@@ -14,6 +14,8 @@ export function createInformationModule(d: { db: Db }) {
   return {
     /** The reference version of a gateway type (gateways and hub modules). */
     latestVersion: (type: GatewayType) => information.latestVersion(type),
+    /** Every type's reference version (the fleet home's outdated count). */
+    latestVersions: () => information.latestVersions(),
     routes,
   };
 }

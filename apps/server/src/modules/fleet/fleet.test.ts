@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLEET_RECENT_MS, fleetSummaryReply, type FleetSummary } from '@atrium/contracts/fleet';
+import { createGateway, createProject } from '../../../test/fixtures';
+import { createUser, startTestServer, type TestServer } from '../../../test/test-server';
+import { newId } from '../../lib/ids';
+import { call } from '../monitoring/monitoring.testing';
+import { FleetRepository } from './fleet.repository';
+import { FleetService } from './fleet.service';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function summaryOf(user: Awaited<ReturnType<typeof createUser>>) {
+  const res = await call(t.app, user, 'GET', '/api/fleet/summary');
+  expect(res.statusCode).toBe(200);
+  return fleetSummaryReply.parse(res.json());
+}
+
+async function raiseAlert(projectId: string, mac: string, raisedAt: number, clearedAt?: number) {
+  await t.app.db
+    .insertInto('alerts')
+    .values({
+      id: newId(),
+      project_id: projectId,
+      mac,
+      kind: 'status',
+      rule_key: `status:${mac}:${newId()}`,
+      rule: null,
+      address: null,
+      condition: null,
+      limit_value: null,
+      unit: null,
+      value: null,
+      raised_at: raisedAt,
+      cleared_at: clearedAt ?? null,
+      clear_value: null,
+      muted: 0,
+    })
+    .execute();
+}
+
+/**
+ * Team A: "Alpha" with a kloudnx online up to date, a kloudnx offline outdated (8.4 < 8.5) and
+ * an end-of-life poolnx online; "Beta" with a grafnx online and alerts (one open, one cleared
+ * yesterday, one cleared a month ago); a gateway of the account in no project. Team B: one
+ * project with an offline gateway.
+ */
+async function fixture() {
+  const a = await createUser(t.app, 'manager');
+  const aViewer = await createUser(t.app, 'viewer', a.team);
+  const b = await createUser(t.app, 'user');
+  const alpha = await createProject(t.app, a.team, 'Alpha');
+  const beta = await createProject(t.app, a.team, 'Beta');
+  const other = await createProject(t.app, b.team, 'Other team');
+  const inA = { team_id: a.team, project_id: alpha.id };
+  await createGateway(t.app, { ...inA, version: '8.5.0', online: 1 });
+  const down = await createGateway(t.app, { ...inA, version: '8.4.2', online: 0 });
+  await createGateway(t.app, { ...inA, type: 'poolnx', version: '6.9.0', online: 1 });
+  const graf = await createGateway(t.app, {
+    team_id: a.team,
+    project_id: beta.id,
+    type: 'grafnx',
+    version: '1.2.0',
+    online: 1,
+  });
+  await createGateway(t.app, { team_id: a.team, version: '8.5.0', online: 0 });
+  await createGateway(t.app, { team_id: b.team, project_id: other.id, online: 0 });
+  const now = Date.now();
+  await raiseAlert(beta.id, graf.mac, now - 60_000);
+  await raiseAlert(beta.id, graf.mac, now - DAY, now - DAY + 60_000);
+  await raiseAlert(beta.id, graf.mac, now - 30 * DAY, now - 30 * DAY + 60_000);
+  return { a, aViewer, b, alpha, beta, other, down, now };
+}
+
+describe('GET /api/fleet/summary', () => {
+  let f: Awaited<ReturnType<typeof fixture>>;
+  let adminBefore: FleetSummary;
+  let admin: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    admin = await createUser(t.app, 'admin');
+    adminBefore = await summaryOf(admin);
+    f = await fixture();
+  });
+
+  it("counts the team's gateways: online, offline, outdated (EOL included), per type", async () => {
+    const s = await summaryOf(f.a);
+    expect(s.projects).toBe(2);
+    expect(s.gateways).toEqual({
+      total: 5,
+      online: 3,
+      offline: 2,
+      outdated: 2,
+      byType: [
+        { type: 'poolnx', total: 1, online: 1, outdated: 1 },
+        { type: 'kloudnx', total: 3, online: 1, outdated: 1 },
+        { type: 'grafnx', total: 1, online: 1, outdated: 0 },
+      ],
+    });
+  });
+
+  it('lists the projects needing attention, offline first, with recent and open alerts', async () => {
+    const s = await summaryOf(f.a);
+    expect(s.attention).toEqual([
+      {
+        projectId: f.alpha.id,
+        projectName: 'Alpha',
+        offline: 1,
+        failedUpdates: 0,
+        activeAlerts: 0,
+      },
+      {
+        projectId: f.beta.id,
+        projectName: 'Beta',
+        offline: 0,
+        failedUpdates: 0,
+        activeAlerts: 2,
+        lastAlertAt: expect.any(Number),
+      },
+    ]);
+    expect(s.attention[1]?.lastAlertAt).toBeGreaterThan(f.now - 2 * 60_000);
+  });
+
+  it("never shows another team's fleet", async () => {
+    const s = await summaryOf(f.b);
+    expect(s.projects).toBe(1);
+    expect(s.gateways).toMatchObject({ total: 1, online: 0, offline: 1, outdated: 0 });
+    expect(s.attention.map((p) => p.projectName)).toEqual(['Other team']);
+  });
+
+  it('shows a viewer-rank account only the projects it views (decision 0024)', async () => {
+    await t.app.db
+      .insertInto('project_viewers')
+      .values({ project_id: f.beta.id, user_id: f.aViewer.id, created_at: Date.now() })
+      .execute();
+    const s = await summaryOf(f.aViewer);
+    expect(s.projects).toBe(1);
+    expect(s.gateways.total).toBe(1);
+    expect(s.attention.map((p) => p.projectName)).toEqual(['Beta']);
+  });
+
+  it('adds a project of another team the user views, and gateways shared with it', async () => {
+    await t.app.db
+      .insertInto('project_viewers')
+      .values({ project_id: f.other.id, user_id: f.a.id, created_at: Date.now() })
+      .execute();
+    const shared = await createGateway(t.app, { team_id: f.b.team, online: 1 });
+    await t.app.db
+      .insertInto('gateway_shares')
+      .values({ gateway_id: shared.id, user_id: f.a.id, created_at: Date.now() })
+      .execute();
+    const s = await summaryOf(f.a);
+    expect(s.projects).toBe(3);
+    expect(s.gateways).toMatchObject({ total: 7, online: 4, offline: 3 });
+    expect(s.attention.map((p) => p.projectName)).toContain('Other team');
+  });
+
+  it('shows administrators the whole fleet', async () => {
+    const s = await summaryOf(admin);
+    expect(s.projects - adminBefore.projects).toBe(3);
+    expect(s.gateways.total - adminBefore.gateways.total).toBe(7);
+    expect(s.gateways.offline - adminBefore.gateways.offline).toBe(3);
+    expect(s.gateways.outdated - adminBefore.gateways.outdated).toBe(2);
+    const names = s.attention.map((p) => p.projectId);
+    expect(names).toEqual(expect.arrayContaining([f.alpha.id, f.beta.id, f.other.id]));
+  });
+});
+
+describe('failed updates', () => {
+  it('counts them per project, in the scope and window asked, most urgent first', async () => {
+    const user = await createUser(t.app, 'user');
+    const quiet = await createProject(t.app, user.team, 'Quiet');
+    const asked: unknown[] = [];
+    const service = new FleetService({
+      repo: new FleetRepository(t.app.db),
+      latestVersions: () => t.modules.information.latestVersions(),
+      failedUpdates: async (scope, since) => {
+        asked.push({ scope, since });
+        return [{ projectId: quiet.id, n: 2 }];
+      },
+    });
+    const now = Date.now();
+    const s = await service.summary({ ...user, name: 'U' }, now);
+    expect(asked).toEqual([
+      { scope: { teamId: user.team, userId: user.id }, since: now - FLEET_RECENT_MS },
+    ]);
+    expect(s.attention).toEqual([
+      { projectId: quiet.id, projectName: 'Quiet', offline: 0, failedUpdates: 2, activeAlerts: 0 },
+    ]);
+  });
+});
