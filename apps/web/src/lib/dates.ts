@@ -1,9 +1,11 @@
-/** Dates are shown in French format, Paris time, whatever the browser's zone (spec §9). */
-const LOCALE = 'fr-FR';
-const TIME_ZONE = 'Europe/Paris';
+import { dateTimeFormat } from './locale';
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
+/**
+ * Dates are shown in Paris time whatever the browser's zone (spec §9), in the console's
+ * language: "dd/mm/yyyy hh:mm:ss" in French, "dd/mm/yyyy, hh:mm:ss" in English (issue 16).
+ */
+const DATE_TIME = {
+  timeZone: 'Europe/Paris',
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -11,7 +13,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+} as const satisfies Intl.DateTimeFormatOptions;
 
 type DateInput = Date | number | string;
 
@@ -20,8 +22,8 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "dd/mm/yyyy hh:mm:ss" in Paris time; empty string for an invalid date. */
+/** The date and time in Paris time and the console's language; empty for an invalid date. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : '';
+  return date ? dateTimeFormat(DATE_TIME).format(date) : '';
 }

@@ -1,7 +1,7 @@
 import uPlot from 'uplot';
 import { formatDateTime } from '../../lib/dates';
 import type { ChartLayout } from './chart-modes';
-import { formatTick, formatValue } from './value-format';
+import { formatAxisValues, formatTick, formatValue } from './value-format';
 
 const TIME_ZONE = 'Europe/Paris';
 const AXIS = { stroke: '#5b6778', grid: { stroke: '#e9edf3', width: 1 }, ticks: { show: false } };
@@ -46,7 +46,7 @@ function valueAxis(scale: string, units: string[], side: 1 | 3): uPlot.Axis {
     size: axisSize,
     ...(units.length > 1 && label ? { label, labelSize: 18 } : {}),
     grid: side === 3 ? AXIS.grid : { show: false },
-    values: (_u, splits) => splits.map((v) => formatValue(v, unit)),
+    values: (_u, splits) => formatAxisValues(splits, unit),
   };
 }
 

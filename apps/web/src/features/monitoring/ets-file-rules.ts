@@ -1,4 +1,5 @@
 import { MONITORING_LIMITS } from '@atrium/contracts/monitoring';
+import { formatBytes } from '../../lib/locale';
 import { errorMessageKey } from '../../lib/api/error-key';
 
 /** What the console checks before sending (spec document 2 §5): .xml, not empty, ≤ 1,000,000 bytes. */
@@ -27,15 +28,5 @@ export function gatewayEtsErrorKey(error: unknown): string {
   });
 }
 
-/** "12,3 ko" style size for the chosen file. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} o`;
-  const units = ['ko', 'Mo'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(value)} ${units[unit]}`;
-}
+/** "12,3 ko" / "12.3 kB" style size for the chosen file, in the console's language. */
+export const fileSize = (bytes: number): string => formatBytes(bytes);

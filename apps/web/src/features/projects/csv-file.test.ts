@@ -13,8 +13,8 @@ describe('csvFileProblem (document 3 §5)', () => {
   });
 
   it('formats sizes', () => {
-    expect(fileSize(999)).toBe('999 B');
-    expect(fileSize(12_345)).toBe('12.3 kB');
-    expect(fileSize(1_000_000)).toBe('1.00 MB');
+    expect(fileSize(999)).toBe('999 o');
+    expect(fileSize(12_345)).toBe('12,3 ko');
+    expect(fileSize(1_000_000)).toBe('1 Mo');
   });
 });

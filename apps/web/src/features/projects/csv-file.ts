@@ -1,4 +1,5 @@
 import { LIMITS } from '@atrium/contracts/limits';
+import { formatBytes } from '../../lib/locale';
 
 /**
  * The checks of document 3 §5 before sending: a `.csv` file, not empty, at most
@@ -11,9 +12,5 @@ export function csvFileProblem(file: { name: string; size: number }): string | n
   return null;
 }
 
-/** "12.3 kB" style sizes for the chosen file. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(2)} MB`;
-}
+/** "12.3 kB" / "12,3 ko" style sizes for the chosen file, in the console's language. */
+export const fileSize = (bytes: number): string => formatBytes(bytes);
