@@ -121,6 +121,9 @@ const FLOOR: Record<string, readonly Rank[]> = {
   'GET /api/user/accounts': ['admin', 'supervisor', 'manager'],
   'POST /api/user/accounts/create': ['admin', 'supervisor', 'manager'],
   'POST /api/user/accounts/update': ['admin', 'supervisor', 'manager'],
+  // The team activity log (issue 16): the team's managers and supervisors.
+  'GET /api/activity': ['admin', 'supervisor', 'manager'],
+  'GET /api/activity/export.csv': ['admin', 'supervisor', 'manager'],
 };
 
 describe('the spec floor', () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayType } from '@atrium/contracts/limits';
 import type { Db } from '../../db/database';
+import type { RecordActivity } from '../../lib/activity';
 import type { Tenancy } from '../../lib/tenancy/tenancy';
 import type { UsersRepository } from '../users/users.repository';
 import { GatewayImportService } from './gateway-import.service';
@@ -16,6 +17,8 @@ export interface GatewaysModuleDeps {
   users: Pick<UsersRepository, 'findByEmail'>;
   /** The reference version of a type, given to new virtual gateways (information module). */
   latestVersion: (type: GatewayType) => Promise<string>;
+  /** The team activity log (audit module). */
+  record: RecordActivity;
 }
 
 /** What app.ts gives the routes when it registers them: the hub is built after this module. */
@@ -33,6 +36,7 @@ export function createGatewaysModule(d: GatewaysModuleDeps) {
     access: d.tenancy.access,
     cache: d.tenancy.listCache,
     latestVersion: d.latestVersion,
+    record: d.record,
   });
   const importer = new GatewayImportService(repo);
   const routes: FastifyPluginAsync<GatewayRoutesOptions> = async (app, o) => {

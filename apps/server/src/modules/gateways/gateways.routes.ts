@@ -98,7 +98,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
     '/api/gateway/delete/:id',
     { schema: { tags, summary: 'Delete a gateway', params: ref, response: { 200: messageReply } } },
     async (req) => {
-      await o.gateways.remove(req.params.id);
+      await o.gateways.remove(requireUser(req), req.params.id);
       return { message: 'success' };
     },
   );
@@ -178,7 +178,9 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
         response: { 200: gatewayReply },
       },
     },
-    async (req) => ({ gateway: await o.gateways.rename(req.params.id, req.body.name) }),
+    async (req) => ({
+      gateway: await o.gateways.rename(requireUser(req), req.params.id, req.body.name),
+    }),
   );
 
   app.post(
@@ -194,7 +196,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
       },
     },
     async (req) => {
-      await o.gateways.share(req.params.id, req.body.email);
+      await o.gateways.share(requireUser(req), req.params.id, req.body.email);
       return { message: 'success' };
     },
   );

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { linkedGatewayName, type GatewayItem, type WaitingReply } from '@atrium/contracts/gateway';
+import type { ActivityAction, ActivityDetails } from '@atrium/contracts/activity';
 import type { GatewayType } from '@atrium/contracts/limits';
+import type { RecordActivity } from '../../lib/activity';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import type { RevisionCache } from '../../lib/list-cache';
@@ -18,6 +20,8 @@ export interface GatewaysDeps {
   cache: RevisionCache;
   /** The reference version of a type, given to new virtual gateways. */
   latestVersion: (type: GatewayType) => Promise<string>;
+  /** The team activity log (audit module). */
+  record: RecordActivity;
 }
 
 const notWaiting = () => new AppError('gwNotWaiting', 'No waiting gateway has this MAC and serial');
@@ -54,18 +58,22 @@ export class GatewaysService {
     return toGatewayDetails(await this.mustFind(ref));
   }
 
-  async rename(ref: string, name: string) {
+  async rename(user: SessionUser, ref: string, name: string) {
     const gw = await this.mustFind(ref);
     await this.d.gateways.update(gw, { name });
+    if (name !== gw.name) {
+      await this.note(user, 'gateway.rename', { ...gw, name }, { from: gw.name });
+    }
     return this.get(gw.id);
   }
 
   /** Lets another account read the gateway; the e-mail must be an existing account's. */
-  async share(ref: string, email: string) {
+  async share(user: SessionUser, ref: string, email: string) {
     const gw = await this.mustFind(ref);
     const target = await this.d.users.findByEmail(email);
     if (!target) throw new AppError('userNotFound', 'No such account');
     await this.d.gateways.share(gw.id, target.id);
+    await this.note(user, 'gateway.share', gw, { email: target.email });
   }
 
   /**
@@ -78,8 +86,10 @@ export class GatewaysService {
     return this.get(gw.id);
   }
 
-  async remove(ref: string) {
-    await this.d.gateways.delete(await this.mustFind(ref));
+  async remove(user: SessionUser, ref: string) {
+    const gw = await this.mustFind(ref);
+    await this.d.gateways.delete(gw);
+    await this.note(user, 'gateway.remove', gw);
   }
 
   /**
@@ -112,7 +122,11 @@ export class GatewaysService {
       name: project ? linkedGatewayName(body.name) : body.name,
     });
     if (!claimed) throw alreadyAdded();
-    return this.get(gw.id);
+    const added = await this.get(gw.id);
+    const team = project?.team_id ?? user.team;
+    const details = project ? { project: project.name, projectId: project.id } : undefined;
+    await this.note(user, 'gateway.add', { ...gw, team_id: team, name: added.name }, details);
+    return added;
   }
 
   /** A demo gateway (document 1 §4): virtual, online, of type kloudnx, linked to the project. */
@@ -137,11 +151,30 @@ export class GatewaysService {
       });
       try {
         await this.d.gateways.insert([row]);
+        const details = { virtual: true, project: project.name, projectId: project.id };
+        await this.note(user, 'gateway.add', row, details);
         return this.get(row.id);
       } catch (err) {
         if (attempt >= 2 || !(await this.d.gateways.existingMacs([row.mac])).size) throw err;
       }
     }
+  }
+
+  /** The team activity log, in the gateway's team (none while it waits for an account). */
+  private async note(
+    user: SessionUser,
+    action: ActivityAction,
+    gw: { mac: string; name: string; team_id: string | null },
+    details?: ActivityDetails,
+  ) {
+    if (!gw.team_id) return;
+    await this.d.record({
+      team: gw.team_id,
+      actor: user,
+      action,
+      target: { kind: 'gateway', id: gw.mac, name: gw.name },
+      ...(details ? { details } : {}),
+    });
   }
 
   private item(gw: GatewayView) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
+import type { RecordActivity } from '../../lib/activity';
 import type { ProjectAccess } from '../../lib/tenancy/project-access';
 import type { ProjectsService } from '../projects/projects.service';
 import { LicenceImportService } from './licence-import.service';
@@ -15,6 +16,8 @@ export interface LicencesModuleDeps {
   projects: ProjectsService;
   /** Key checks and uses per user and minute: keys must not be guessed in bulk. */
   checksPerMinute: number;
+  /** The team activity log (audit module). */
+  record: RecordActivity;
 }
 
 /** Licence keys: check, use on a project, import (document 2 §7, document 3 §7). */
@@ -22,7 +25,7 @@ export function createLicencesModule(d: LicencesModuleDeps) {
   const repo = new LicencesRepository(d.db);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(licenceRoutes, {
-      licences: new LicencesService(repo, d.access, d.projects),
+      licences: new LicencesService(repo, d.access, d.projects, d.record),
       importer: new LicenceImportService(repo),
       checksPerMinute: d.checksPerMinute,
     });

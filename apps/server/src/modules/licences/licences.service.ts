@@ -1,4 +1,5 @@
 import { LICENCE_TYPES, type Licence, type LicenceType } from '@atrium/contracts/licence';
+import type { RecordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import type { ProjectAccess } from '../../lib/tenancy/project-access';
@@ -36,6 +37,7 @@ export class LicencesService {
     private readonly repo: LicencesRepository,
     private readonly access: ProjectAccess,
     private readonly projects: ProjectsService,
+    private readonly record: RecordActivity,
   ) {}
 
   /** The licence behind a key: 404 serialKeyNotFound, 409 licenceAlreadyUsed. */
@@ -60,6 +62,14 @@ export class LicencesService {
     if (!(await this.repo.use(row.key, project, user.id, effectOf(licence, project)))) {
       throw alreadyUsed();
     }
+    await this.record({
+      team: project.team_id,
+      actor: user,
+      action: 'licence.apply',
+      target: { kind: 'project', id: project.id, name: project.name },
+      // The key's end only: enough to find it, not to read it back whole.
+      details: { type: licence.type, value: licence.value, key: `…${licence.key.slice(-4)}` },
+    });
     return { licence, project: await this.projects.get(user, project.id) };
   }
 }

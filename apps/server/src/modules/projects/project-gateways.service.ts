@@ -1,3 +1,4 @@
+import { linkedGatewayName } from '@atrium/contracts/gateway';
 import { LIMITS } from '@atrium/contracts/limits';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
@@ -29,6 +30,9 @@ export class ProjectGatewaysService {
     const rows = (await this.d.gateways.findByMacs(wanted)).filter((g) => ownsGateway(user, g));
     if (rows.length !== wanted.length) throw unknownMacs(wanted, rows);
     await this.d.gateways.link(rows, project, LIMITS.gatewayNameLinkedMax);
+    for (const g of rows.filter((r) => r.project_id !== id)) {
+      await this.noteGateway(user, g.project_id ? 'gateway.move' : 'gateway.link', project, g);
+    }
     return this.projects.get(user, id);
   }
 
@@ -43,7 +47,28 @@ export class ProjectGatewaysService {
       project.team_id,
       rows.map((g) => g.id),
     );
+    for (const g of rows) await this.noteGateway(user, 'gateway.unlink', project, g);
     return this.projects.get(user, id);
+  }
+
+  /** The team activity log, in the project's team: the gateway joined, left or moved to it. */
+  private noteGateway(
+    user: SessionUser,
+    action: 'gateway.link' | 'gateway.move' | 'gateway.unlink',
+    project: { id: string; team_id: string; name: string },
+    g: GatewayView,
+  ) {
+    return this.d.record({
+      team: project.team_id,
+      actor: user,
+      action,
+      target: { kind: 'gateway', id: g.mac, name: linkedGatewayName(g.name) },
+      details: {
+        project: project.name,
+        projectId: project.id,
+        ...(action === 'gateway.move' ? { from: g.project_name } : {}),
+      },
+    });
   }
 
   /** Name, MAC and type of the project's gateways. */

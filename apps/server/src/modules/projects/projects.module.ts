@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
+import type { RecordActivity } from '../../lib/activity';
 import type { Tenancy } from '../../lib/tenancy/tenancy';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
 import type { UsersRepository } from '../users/users.repository';
@@ -17,6 +18,8 @@ export interface ProjectsModuleDeps {
   gateways: GatewaysRepository;
   /** Viewers are existing accounts, added by e-mail. */
   users: Pick<UsersRepository, 'findByEmail'>;
+  /** The team activity log (audit module). */
+  record: RecordActivity;
 }
 
 /** Projects of a team, their gateways and viewers (document 3 §7, project service). */
@@ -28,13 +31,14 @@ export function createProjectsModule(d: ProjectsModuleDeps) {
     users: d.users,
     access: d.tenancy.access,
     cache: d.tenancy.listCache,
+    record: d.record,
   };
   const projects = new ProjectsService(deps);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(projectRoutes, {
       projects,
       links: new ProjectGatewaysService(deps, projects),
-      viewers: new ProjectViewersService(deps),
+      viewers: new ProjectViewersService(deps, projects),
     });
   };
   return { repo, projects, routes };

@@ -102,7 +102,7 @@ export const projectRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
       },
     },
     async (req) => {
-      await o.projects.remove(req.params.id);
+      await o.projects.remove(requireUser(req), req.params.id);
       return { message: 'deletedProject' };
     },
   );
@@ -145,7 +145,9 @@ export const projectRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
         response: { 200: viewersReply, 404: emailsErrorReply },
       },
     },
-    async (req) => ({ viewers: await o.viewers.add(req.params.id, req.body.email) }),
+    async (req) => ({
+      viewers: await o.viewers.add(requireUser(req), req.params.id, req.body.email),
+    }),
   );
 
   app.post(
@@ -161,7 +163,9 @@ export const projectRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
         response: { 200: viewersReply, 404: emailsErrorReply },
       },
     },
-    async (req) => ({ viewers: await o.viewers.remove(req.params.id, req.body.emails) }),
+    async (req) => ({
+      viewers: await o.viewers.remove(requireUser(req), req.params.id, req.body.emails),
+    }),
   );
 
   app.post(

@@ -1,4 +1,6 @@
 import { PROJECT_FEATURES, type ProjectItem, type ProjectRole } from '@atrium/contracts/project';
+import type { ActivityAction, ActivityDetails } from '@atrium/contracts/activity';
+import type { RecordActivity } from '../../lib/activity';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
@@ -15,6 +17,8 @@ export interface ProjectsDeps {
   users: Pick<UsersRepository, 'findByEmail'>;
   access: ProjectAccess;
   cache: RevisionCache;
+  /** The team activity log (audit module). */
+  record: RecordActivity;
 }
 
 const EMPTY_LIST = Buffer.from('{"projects":[]}');
@@ -103,6 +107,7 @@ export class ProjectsService {
       if (await this.d.projects.findByNameKey(user.team, row.name_key)) throw nameInUse();
       throw err;
     }
+    await this.note(user, 'project.create', row);
     return toProjectItem(row, [], 'owner');
   }
 
@@ -118,12 +123,33 @@ export class ProjectsService {
       if (again && again.id !== id) throw nameInUse();
       throw err;
     }
+    if (name !== project.name) {
+      await this.note(user, 'project.rename', { ...project, name }, { from: project.name });
+    }
     return this.get(user, id);
   }
 
   /** Deletes the project; its gateways stay on the account, unlinked. */
-  async remove(id: string): Promise<void> {
-    await this.d.projects.delete(await this.mustFind(id));
+  async remove(user: SessionUser, id: string): Promise<void> {
+    const project = await this.mustFind(id);
+    await this.d.projects.delete(project);
+    await this.note(user, 'project.delete', project);
+  }
+
+  /** The team activity log: `user` did `action` on the project (in the project's team). */
+  note(
+    user: SessionUser,
+    action: ActivityAction,
+    project: { id: string; team_id: string; name: string },
+    details?: ActivityDetails,
+  ) {
+    return this.d.record({
+      team: project.team_id,
+      actor: user,
+      action,
+      target: { kind: 'project', id: project.id, name: project.name },
+      ...(details ? { details } : {}),
+    });
   }
 
   async mustFind(id: string): Promise<ProjectRow> {

@@ -1,3 +1,4 @@
+import type { ActivityAction, ActivityDetails } from '@atrium/contracts/activity';
 import type { Account } from '@atrium/contracts/user';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session-user';
@@ -38,6 +39,7 @@ export class AccountsService {
   async create(caller: SessionUser, email: string, rank: ManagedRank): Promise<Account> {
     const row = await this.insertMember(caller, email, rank);
     await this.users.sendLink(row, 'invite', TOKEN_TTL.invite);
+    await this.note(caller, 'account.create', row, { rank });
     return toAccount(row);
   }
 
@@ -54,15 +56,21 @@ export class AccountsService {
     const wantedByEmail = new Map(wanted.map((w) => [w.email, w.rank]));
     const removed = team.filter((u) => !wantedByEmail.has(u.email) && u.id !== caller.id);
     const revoked = removed.map((u) => u.id);
+    const changed: { u: UserRow; rank: ManagedRank }[] = [];
     for (const u of team) {
       const rank = wantedByEmail.get(u.email);
       if (rank && rank !== u.rank && u.id !== caller.id) {
         await this.d.repo.updateUser(u.id, { rank, token_version: u.token_version + 1 });
         revoked.push(u.id);
+        changed.push({ u, rank });
       }
     }
     await this.d.repo.deleteUsers(removed.map((u) => u.id));
     await this.d.revocations.revoke(revoked);
+    for (const { u, rank } of changed) {
+      await this.note(caller, 'account.rank', u, { from: u.rank, to: rank });
+    }
+    for (const u of removed) await this.note(caller, 'account.delete', u, { rank: u.rank });
     return this.list(caller);
   }
 
@@ -72,7 +80,9 @@ export class AccountsService {
   }
 
   async createViewer(caller: SessionUser, email: string, password: string): Promise<Account> {
-    return toAccount(await this.insertMember(caller, email, 'viewer', password));
+    const row = await this.insertMember(caller, email, 'viewer', password);
+    await this.note(caller, 'viewerAccount.create', row);
+    return toAccount(row);
   }
 
   async deleteViewers(caller: SessionUser, emails: string[]) {
@@ -82,6 +92,18 @@ export class AccountsService {
     if (targets.length !== wanted.size) throw new AppError('userNotFound', 'Viewer not found');
     await this.d.repo.deleteUsers(targets.map((u) => u.id));
     await this.d.revocations.revoke(targets.map((u) => u.id));
+    for (const u of targets) await this.note(caller, 'viewerAccount.delete', u);
+  }
+
+  /** The team activity log: `caller` did `action` to the account `u`. */
+  private note(caller: SessionUser, action: ActivityAction, u: UserRow, details?: ActivityDetails) {
+    return this.d.record({
+      team: caller.team,
+      actor: caller,
+      action,
+      target: { kind: 'account', id: u.id, name: u.email },
+      ...(details ? { details } : {}),
+    });
   }
 
   private async insertMember(

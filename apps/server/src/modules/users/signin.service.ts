@@ -74,6 +74,7 @@ export class SigninService {
     userId: string,
     code: string,
     deviceId: string | undefined,
+    browser = '',
   ): Promise<SigninResult> {
     const otp = await this.d.repo.findOtp(userId);
     if (!otp || otp.expires_at < Date.now()) throw invalidOtp();
@@ -86,9 +87,22 @@ export class SigninService {
     const user = await this.d.repo.findById(userId);
     if (!user || user.locked) throw invalidOtp();
     await this.d.repo.updateUser(user.id, { email_verified: 1, otp_failures: 0 });
+    const known = deviceId ? await this.d.repo.isKnownDevice(user.id, sha256(deviceId)) : false;
     const device = deviceId ?? randomBytes(24).toString('base64url');
     await this.d.repo.rememberDevice(user.id, sha256(device));
+    if (!known) await this.noteNewBrowser(user, browser);
     return { token: await this.tokens.sign(user), deviceId: device };
+  }
+
+  /** The team activity log: a sign-in from a browser this account had not confirmed before. */
+  private noteNewBrowser(user: UserRow, browser: string) {
+    return this.d.record({
+      team: user.team_id,
+      actor: user,
+      action: 'signin.newBrowser',
+      target: { kind: 'account', id: user.id, name: user.email },
+      ...(browser ? { details: { browser: browser.slice(0, 200) } } : {}),
+    });
   }
 
   private async needsOtp(user: UserRow, deviceId: string | undefined) {

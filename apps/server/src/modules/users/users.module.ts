@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { AbuseLimits } from '../../lib/abuse-limits';
+import type { RecordActivity } from '../../lib/activity';
 import type { Mailer } from '../mail/mailer';
 import { accountRoutes } from './accounts.routes';
 import { AccountsService } from './accounts.service';
@@ -24,6 +25,8 @@ export interface UsersModuleDeps {
   log: FastifyBaseLogger;
   /** Call limits of sign-in, sign-up and reset mails. */
   abuseLimits: AbuseLimits;
+  /** The team activity log: accounts changed, sign-ins from new browsers. */
+  record: RecordActivity;
 }
 
 /** Accounts, sign-in and sessions (area `user` of the spec's call catalogue). */
@@ -31,7 +34,14 @@ export function createUsersModule(d: UsersModuleDeps) {
   const repo = new UsersRepository(d.db);
   const tokens = new SessionTokens(d.jwtSecret, d.jwtTtlSeconds);
   const revocations = new SessionRevocations(d.log);
-  const deps = { repo, mailer: d.mailer, publicUrl: d.publicUrl, log: d.log, revocations };
+  const deps = {
+    repo,
+    mailer: d.mailer,
+    publicUrl: d.publicUrl,
+    log: d.log,
+    revocations,
+    record: d.record,
+  };
   const users = new UsersService(deps);
   const signin = new SigninService(deps, users, tokens, new SigninThrottle(deps, users));
   const accounts = new AccountsService(deps, users);

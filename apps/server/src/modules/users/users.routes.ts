@@ -124,6 +124,7 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (
         req.body._id,
         req.body.code,
         readDeviceCookie(req.headers.cookie),
+        req.headers['user-agent'],
       );
       if (result.deviceId) {
         void reply.header('set-cookie', deviceCookieHeader(result.deviceId, secureCookies));

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RecordActivity } from '../../lib/activity';
 import type { Rank } from '@atrium/contracts/limits';
 import { AppError } from '../../lib/errors';
 import { newId, newSecretToken, sha256 } from '../../lib/ids';
@@ -23,6 +24,8 @@ export interface UsersDeps {
   log: FastifyBaseLogger;
   /** Ends the revoked users' live connections (sockets). */
   revocations: SessionRevocations;
+  /** The team activity log (audit module). */
+  record: RecordActivity;
 }
 
 /** A display name from an e-mail's local part: "jean.dupont@x" → "jean.dupont". */
