@@ -11,7 +11,6 @@ import { openDatabase, migrateToLatest, type Db } from './db/database';
 import { createTenancy } from './lib/tenancy/tenancy';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAuditModule } from './modules/audit/audit.module';
-import { createAuditModule } from './modules/audit/audit.module';
 import { createFleetModule } from './modules/fleet/fleet.module';
 import { createGatewaysModule } from './modules/gateways/gateways.module';
 import { createHubModule } from './modules/hub/hub.module';
@@ -219,8 +218,6 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
   app.addHook('onClose', () => m.timeseries.sweep.stop());
   app.addHook('onReady', async () => m.audit.start(config.retentionSweepMs));
   app.addHook('onClose', () => m.audit.stop());
-  app.addHook('onReady', async () => m.audit.start(config.retentionSweepMs));
-  app.addHook('onClose', () => m.audit.stop());
   // Before the HTTP server closes: open sockets and MQTT connections would keep it waiting.
   app.addHook('preClose', async () => {
     await m.vpn.close();
@@ -255,7 +252,6 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.alerts.routes);
   await app.register(m.modbus.routes);
   await app.register(m.vpn.routes);
-  await app.register(m.audit.routes);
   await app.register(m.audit.routes);
   await app.register(m.fleet.routes);
   await app.register(webPlugin, { webDist: config.webDist });

@@ -157,9 +157,6 @@ export const PERMISSIONS: Record<string, Access> = {
   // team activity log (issue 16, decision 0022): the team's managers and supervisors
   'GET /api/activity': TEAM_ADMINS,
   'GET /api/activity/export.csv': TEAM_ADMINS,
-  // team activity log (issue 16, decision 0022): the team's managers and supervisors
-  'GET /api/activity': TEAM_ADMINS,
-  'GET /api/activity/export.csv': TEAM_ADMINS,
   'GET /api/alerts/open': ANY_RANK,
   'GET /api/alerts/project/:id': onProject(ANY_RANK, 'read'),
   'POST /api/alerts/mute/:id': onProject(EDITORS, 'edit'),
