@@ -22,6 +22,7 @@ const VerifyEmailPage = lazyPage(
   'VerifyEmailPage',
 );
 
+const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
 const ProjectsEntry = lazyPage(
   () => import('../features/projects/projects-entry'),
   'ProjectsEntry',
@@ -89,6 +90,8 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
+              // The fleet home, where sign-in lands (issue 16, decision 0023).
+              { path: 'home', element: <HomePage /> },
               {
                 path: 'projects',
                 // Live gateway events (socket.io) while a project screen is shown.

@@ -1,5 +1,6 @@
 /** Breadcrumb labels of spec §2, as message keys. */
 export const BREADCRUMB_KEYS = {
+  home: 'breadcrumb.home',
   projects: 'breadcrumb.projects',
   gateways: 'breadcrumb.gateways',
   details: 'breadcrumb.details',
@@ -19,6 +20,7 @@ interface Crumb {
   to?: string;
 }
 
+const home: Crumb = { labelKey: BREADCRUMB_KEYS.home, to: '/home' };
 const projects: Crumb = { labelKey: BREADCRUMB_KEYS.projects, to: '/projects/list' };
 const gatewaysOf = (projectID: string): Crumb => ({
   labelKey: BREADCRUMB_KEYS.gateways,
@@ -46,6 +48,7 @@ function generatorTrail(rest: string[]): Crumb[] {
 }
 
 const AREAS: Record<string, (rest: string[]) => Crumb[]> = {
+  home: () => [],
   projects: projectsTrail,
   'patch-notes': () => [{ labelKey: BREADCRUMB_KEYS.patchNotes }],
   admin: () => [{ labelKey: BREADCRUMB_KEYS.admin }],
@@ -54,7 +57,6 @@ const AREAS: Record<string, (rest: string[]) => Crumb[]> = {
   'grafnx-generator': generatorTrail,
 };
 
-/** The trail for a path inside the shell; the last crumb has no link. */
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -63,9 +65,12 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** The trail for a path inside the shell, from the fleet home; the last crumb has no link. */
 export function breadcrumbTrail(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean).map(decodeSegment);
   const [area = '', ...rest] = segments;
   const trail = Object.hasOwn(AREAS, area) ? AREAS[area] : undefined;
-  return trail ? trail(rest) : [];
+  if (!trail) return [];
+  const crumbs = trail(rest);
+  return crumbs.length === 0 ? [{ labelKey: BREADCRUMB_KEYS.home }] : [home, ...crumbs];
 }

@@ -24,8 +24,7 @@ export function TopBar({ user }: { user: SessionClaims }) {
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, minHeight: { xs: 60, sm: 64 } }}>
         <Box
           component={RouterLink}
-          to="/projects/list"
-          onClick={resetProjectView}
+          to="/home"
           aria-label={t('shell.home')}
           sx={{
             display: 'flex',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   filterProjects,
+  filtersFromQuery,
   hasProjectFilters,
   NO_PROJECT_FILTERS,
   projectLabel,
@@ -73,5 +74,14 @@ describe('projects list labels', () => {
       'B9',
       'b10',
     ]);
+  });
+});
+
+describe('filtersFromQuery', () => {
+  it('reads the online levels and gateway types a link asks for, leaving out the unknown', () => {
+    const f = filtersFromQuery(new URLSearchParams('online=0,1,7&types=kloudnx,toaster'));
+    expect(f).toEqual({ ...NO_PROJECT_FILTERS, online: ['1', '0'], types: ['kloudnx'] });
+    expect(filter(f)).toEqual(['Piscine Martin']);
+    expect(filtersFromQuery(new URLSearchParams(''))).toEqual(NO_PROJECT_FILTERS);
   });
 });

@@ -1,4 +1,4 @@
-import type { GatewayType } from '@atrium/contracts/limits';
+import { GATEWAY_TYPES, type GatewayType } from '@atrium/contracts/limits';
 import type { ProjectFeature, ProjectItem } from '@atrium/contracts/project';
 
 /** Online indicator of a project: 2 all gateways online, 1 some, 0 none. */
@@ -27,6 +27,21 @@ export const NO_PROJECT_FILTERS: ProjectFilters = {
   features: [],
   rule: 'inclusive',
 };
+
+const listOf = (params: URLSearchParams, name: string) =>
+  (params.get(name) ?? '').split(',').filter((v) => v !== '');
+
+/**
+ * The filters a link asks for in the list's query string: `online` (levels 2, 1, 0) and
+ * `types` (gateway types), comma-separated; unknown values are left out (the fleet home's links).
+ */
+export function filtersFromQuery(params: URLSearchParams): ProjectFilters {
+  return {
+    ...NO_PROJECT_FILTERS,
+    online: ONLINE_LEVELS.filter((l) => listOf(params, 'online').includes(l)),
+    types: GATEWAY_TYPES.filter((t) => listOf(params, 'types').includes(t)),
+  };
+}
 
 export function hasProjectFilters(f: ProjectFilters): boolean {
   return f.search.trim() !== '' || f.types.length + f.online.length + f.features.length > 0;

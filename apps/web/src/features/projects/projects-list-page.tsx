@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +17,7 @@ import { useSession } from '../../lib/session/use-session';
 import { PageHeader } from '../../ui/page-header';
 import { AdminArea } from './admin-area';
 import { useProjectDialogs } from './project-dialogs';
-import { filterProjects, NO_PROJECT_FILTERS, sortProjects } from './project-filters';
+import { filterProjects, filtersFromQuery, sortProjects } from './project-filters';
 import type { ProjectDialogSlots } from './project-slots';
 import { ProjectsFilterBar } from './projects-filter-bar';
 import { projectsQuery } from './api/projects-api';
@@ -38,7 +38,9 @@ export function ProjectsListPage({ slots }: { slots: ProjectDialogSlots }) {
   const actions = useProjectActions();
   const dialogs = useProjectDialogs(slots);
   const accounts = useAccountsDialog();
-  const [filters, setFilters] = useState(NO_PROJECT_FILTERS);
+  const [searchParams] = useSearchParams();
+  // A link may ask for filters (the fleet home's counts); the filter bar changes them after.
+  const [filters, setFilters] = useState(() => filtersFromQuery(searchParams));
   const all = query.data;
   const rows = useMemo(() => sortProjects(filterProjects(all ?? [], filters)), [all, filters]);
 

@@ -3,7 +3,7 @@ import { setToken } from '../../lib/session/session';
 import { decodeToken } from '../../lib/session/token';
 import { notify } from '../../ui/snackbar';
 
-/** After sign-in: keep the token and open the projects list. */
+/** After sign-in: keep the token and open the fleet home. */
 export function useStartSession(): (token: string) => void {
   const navigate = useNavigate();
   return (token) => {
@@ -12,6 +12,6 @@ export function useStartSession(): (token: string) => void {
       return;
     }
     setToken(token);
-    void navigate('/projects/list', { replace: true });
+    void navigate('/home', { replace: true });
   };
 }

@@ -48,6 +48,11 @@ export const QUERY_KEYS = {
   modbusMeters: (projectId: string) => ['modbus', 'meters', projectId] as const,
   modbusValues: (projectId: string) => ['modbus', 'values', projectId] as const,
   modbusWizard: (mac: string) => ['modbus', 'wizard', mac] as const,
+  // The team activity log (issue 16), per filters.
+  activity: (filters: unknown) => ['activity', filters] as const,
+  // The fleet home (issue 16): the caller's fleet summary and its gateways' latest events.
+  fleetSummary: ['fleet', 'summary'] as const,
+  fleetEvents: ['fleet', 'events'] as const,
 };
 
 /** The keys that name one thing by its id, as the live updates read them. */
