@@ -9,7 +9,7 @@ export function LoginPage() {
   const user = useSession();
   const [otpUserId, setOtpUserId] = useState<string | null>(null);
   // Navigation after sign-in is done by the form; this covers an already signed-in visit.
-  if (user && otpUserId === null) return <Navigate to="/projects/list" replace />;
+  if (user && otpUserId === null) return <Navigate to="/home" replace />;
   return otpUserId ? (
     <OtpStep userId={otpUserId} onBack={() => setOtpUserId(null)} />
   ) : (
