@@ -47,7 +47,13 @@ const DEMO_PROJECTS: { name: string; patch?: Partial<ProjectTable>; gateways: De
   },
   {
     name: 'Bureaux Lyon',
-    patch: { addons: 'emergynx', logger_subscription: 'trial', logger_vpn_licence: 24 },
+    // A trial that ends in three weeks (the console shows its end date).
+    patch: {
+      addons: 'emergynx',
+      logger_subscription: 'trial',
+      logger_endlogdate: Date.now() + 21 * 24 * HOUR,
+      logger_vpn_licence: 24,
+    },
     gateways: [
       {
         type: 'kloudnx',
@@ -66,7 +72,8 @@ const DEMO_PROJECTS: { name: string; patch?: Partial<ProjectTable>; gateways: De
         ip: '10.0.1.12',
         ...online(200),
       },
-      { type: 'grafnx', name: 'Compteurs', version: '1.2.0', step: '3/5', ...online(1) },
+      // Up to date, so no update step: a seeded step would never move (issue 16).
+      { type: 'grafnx', name: 'Compteurs', version: '1.2.0', ...online(1) },
     ],
   },
   {

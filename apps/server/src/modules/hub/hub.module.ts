@@ -131,6 +131,8 @@ export function createHubModule(d: HubModuleDeps) {
     presenceFromState: Boolean(d.config.mqttUrl),
     commandTimeoutMs: d.config.commandTimeoutMs,
     demoTunnelSecret: (mac) => demoTunnelSecret(d.config.jwtSecret, mac),
+    // Called once an update runs, after `firmware` below is built.
+    demoFetch: (input, init) => firmware.inProcessFetch()(input, init),
   });
   const firmware = new FirmwareService(new FirmwareRepository(d.db), {
     dataDir: d.config.dataDir,
@@ -163,6 +165,8 @@ export function createHubModule(d: HubModuleDeps) {
     /** The hub itself: commands, presence, stats (tests read them too). */
     service: hub,
     events: hub.events,
+    /** Uploaded firmware files (the demo seed stores one per type). */
+    firmware,
     routes,
     /** `GET /api/gateway/init/{id}` sends init at once when the gateway is online. */
     initIfOnline: (ref: string) => actions.initIfOnline(ref),

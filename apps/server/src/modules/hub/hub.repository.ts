@@ -118,7 +118,7 @@ export class HubRepository {
   listRunnable(macs: readonly string[]) {
     return this.db
       .selectFrom('gateways')
-      .select(['mac', 'type', 'version', 'protect', 'pooltype'])
+      .select(['mac', 'type', 'version', 'protect', 'pooltype', 'virtual'])
       .where((eb) =>
         macs.length
           ? eb.or([eb('virtual', '=', 1), eb('mac', 'in', [...macs])])

@@ -33,6 +33,8 @@ export interface HubDeps {
   commandTimeoutMs: number;
   /** The device secret a demo gateway's agent opens its remote access tunnel with. */
   demoTunnelSecret?: (mac: string) => string;
+  /** How demo agents download firmware (in-process from the server's files); default `fetch`. */
+  demoFetch?: typeof fetch;
 }
 
 export const gatewayOffline = () => new AppError('gatewayOffline', 'The gateway is offline');
@@ -68,7 +70,7 @@ export class Hub implements TransportSink {
     this.presence = new Presence(this.directory, this.writer, this.events);
     this.updates = new UpdateTracker(this.directory, this.writer, this.events);
     this.bus = new CommandBus((mac, payload) => this.deliver(mac, payload), this.updates.onEvent);
-    this.demos = new DemoFleet(this, undefined, d.demoTunnelSecret);
+    this.demos = new DemoFleet(this, undefined, d.demoTunnelSecret, d.demoFetch);
     this.ingest = new Ingest({
       directory: this.directory,
       writer: this.writer,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SignJWT, jwtVerify } from 'jose';
 import type { FirmwareItem } from '@atrium/contracts/hub';
@@ -107,6 +107,30 @@ export class FirmwareService {
       .setExpirationTime(`${DOWNLOAD_TTL_SECONDS}s`)
       .sign(this.key);
     return `${this.publicUrl}/api/hub/firmware/${fw.id}?token=${token}`;
+  }
+
+  /**
+   * A `fetch` for the demo gateways' agents, which run inside the server: this service's own
+   * download URLs are answered from the file (the same token check, no round trip through
+   * PUBLIC_URL, which the server may not reach behind a proxy); any other URL is fetched.
+   */
+  inProcessFetch(): typeof fetch {
+    const prefix = `${this.publicUrl}/api/hub/firmware/`;
+    return async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.startsWith(prefix)) return fetch(input, init);
+      const parsed = new URL(url);
+      const id = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
+      try {
+        const { size, stream } = await this.open(id, parsed.searchParams.get('token') ?? '');
+        return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+          headers: { 'content-type': 'application/octet-stream', 'content-length': String(size) },
+        });
+      } catch (err) {
+        if (err instanceof AppError) return new Response(null, { status: 404 });
+        throw err;
+      }
+    };
   }
 
   /** The file behind a signed URL; 404 for a bad, expired or foreign token. */

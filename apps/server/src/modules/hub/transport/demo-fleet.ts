@@ -1,4 +1,5 @@
 import { GatewayAgent, type AgentTiming } from '@atrium/gateway-agent/agent';
+import { DemoBuildingSource } from '@atrium/gateway-agent/demo-building-values';
 import type { AgentLink, LinkHandlers, PublishOptions } from '@atrium/gateway-agent/link';
 import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
 import { isGatewayType } from '../../../lib/tenancy/stored-values';
@@ -69,6 +70,9 @@ const DEMO_TIMING: Partial<AgentTiming> = {
   updateStepMs: 600,
 };
 
+/** How often a seeded demo gateway sends the due values of its demo building (issue 16). */
+const DEMO_BUILDING_EVERY_MS = 15_000;
+
 /**
  * Demo (virtual) gateways run the simulator's agent inside the server, over
  * an in-process link: the same protocol, checks and events as real ones.
@@ -81,14 +85,19 @@ export class DemoFleet {
     private readonly timing: Partial<AgentTiming> = DEMO_TIMING,
     /** With it, demo agents open real remote access tunnels (their local services included). */
     private readonly tunnelSecret?: (mac: string) => string,
+    /** How agents download firmware (the server's own files, in-process); default `fetch`. */
+    private readonly firmwareFetch?: typeof fetch,
   ) {}
 
   has(mac: string): boolean {
     return this.agents.has(mac);
   }
 
-  /** Starts the demo gateway's agent unless it runs already. */
-  ensure(gw: { mac: string; type: string; version: string | null }) {
+  /**
+   * Starts the demo gateway's agent unless it runs already. The seeded demo's gateways (not
+   * virtual) send their demo building's daily curves; virtual gateways send no telegrams.
+   */
+  ensure(gw: { mac: string; type: string; version: string | null; virtual?: number | boolean }) {
     if (this.agents.has(gw.mac)) return;
     const link = new InProcessLink(gw.mac, this.sink);
     const type = isGatewayType(gw.type) ? gw.type : 'kloudnx';
@@ -102,6 +111,12 @@ export class DemoFleet {
       // so that a console user cannot make the server connect to any other address.
       modbusReachable: isLoopback,
       ...(this.tunnelSecret ? { tunnel: { secret: this.tunnelSecret(gw.mac) } } : {}),
+      ...(this.firmwareFetch ? { fetcher: this.firmwareFetch } : {}),
+      ...(gw.virtual === 0 || gw.virtual === false
+        ? {
+            demoBuilding: { source: new DemoBuildingSource(), everyMs: DEMO_BUILDING_EVERY_MS },
+          }
+        : {}),
     });
     this.agents.set(gw.mac, { agent, link });
     agent.start();
