@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { startStack, type Stack } from './harness';
 import { apiCall, apiSignIn, fr, signInThroughUi, signUp } from './session';
 
-// Demo accounts (README): the supervisor owns the demo team's projects, the viewer reads them.
+// Demo accounts (README): the supervisor owns the demo team's projects, the viewer reads those
+// shared with it (Villa Rose in the demo).
 const SUPERVISOR = { email: 'supervisor@atrium.demo', password: 'Demo-Supervisor-2026!' };
 const VIEWER = { email: 'viewer@atrium.demo', password: 'Demo-Viewer-2026!' };
 const ADMIN = { email: 'admin@atrium.demo', password: 'Demo-Admin-2026!' };
@@ -136,11 +137,22 @@ describe('projects and gateways in the console', () => {
     expect(new URL(page.url()).pathname).toBe('/projects/list');
     await context.close();
 
-    // The viewer rank: every team project is [VIEW], and there is no options or monitoring column.
+    // The viewer rank reads only the projects it was added to (decision 0024): the demo
+    // shares Villa Rose with it; Hôtel partagé shows once added; Bureaux Lyon never. They
+    // are [VIEW], and there is no options or monitoring column.
     const viewer = await stack.newPage();
     await signInThroughUi(stack, viewer.page, VIEWER.email, VIEWER.password);
     const table = viewer.page.getByRole('table', { name: fr('projects.tableLabel') });
+    await table.getByText('[VIEW] Villa Rose', { exact: true }).waitFor();
+    expect(await table.getByText('[VIEW] Hôtel partagé', { exact: true }).count()).toBe(0);
+    const added = await apiCall(stack, 'POST', `/api/project/viewer/add/${projectId}`, {
+      token: supervisorToken,
+      body: { email: VIEWER.email },
+    });
+    expect(added.status).toBe(200);
+    await viewer.page.reload();
     await table.getByText('[VIEW] Hôtel partagé', { exact: true }).waitFor();
+    expect(await table.getByText('[VIEW] Bureaux Lyon', { exact: true }).count()).toBe(0);
     const headers = await table.getByRole('columnheader').allTextContents();
     expect(headers).toContain(fr('projects.columns.name'));
     expect(headers).not.toContain(fr('projects.columns.options'));

@@ -22,6 +22,11 @@ export async function createProject(
   return row;
 }
 
+/** Grants a user viewer on a project (a team's viewer rank reads only such projects). */
+export async function addViewer(app: FastifyInstance, projectId: string, userId: string) {
+  await modulesOf(app).projects.repo.addViewer(projectId, userId);
+}
+
 /** A gateway (by default on the team's account, in no project). */
 export async function createGateway(
   app: FastifyInstance,

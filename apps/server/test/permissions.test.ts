@@ -66,7 +66,8 @@ const RELATIONS: readonly Relation[] = ['own', 'other', 'projectViewer'];
 /** The caller's role on the own team's project (and its gateways), by the tenancy rules. */
 function roleOf(rank: Rank, relation: Relation): 'owner' | 'viewer' | null {
   if (rank === 'admin') return 'owner';
-  if (relation === 'own') return rank === 'viewer' ? 'viewer' : 'owner';
+  // A team's viewer rank reads only the projects it was added to (decision 0024).
+  if (relation === 'own') return rank === 'viewer' ? null : 'owner';
   return relation === 'projectViewer' ? 'viewer' : null;
 }
 

@@ -6,8 +6,6 @@ import type { VpnModule } from '../modules/vpn/vpn.module';
 import type { HubModule } from '../modules/hub/hub.module';
 import type { ModbusModule } from '../modules/modbus/modbus.module';
 import { seedDemoAlerts, type DemoAlertsModules } from './demo-alerts';
-import { seedDemoBuildings, type DemoBuildingModules } from './demo-building';
-import { seedDemoFirmware, type DemoFirmwareModules } from './demo-firmware';
 import { DEMO_LIVE_MACS, seedDemoProjects, type DemoProjectsModules } from './demo-projects';
 import { seedDemoModbus } from './demo-modbus';
 import { seedDemoSessions } from './demo-sessions';
@@ -28,9 +26,7 @@ export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = 
  */
 export async function seedDemo(
   modules: DemoProjectsModules &
-    DemoAlertsModules &
-    DemoBuildingModules &
-    DemoFirmwareModules & {
+    DemoAlertsModules & {
       users: UsersModule;
       vpn: Pick<VpnModule, 'repo'>;
       modbus: Pick<ModbusModule, 'wizard'>;
@@ -56,8 +52,6 @@ export async function seedDemo(
   const live = await modules.gateways.repo.findByMacs([...DEMO_LIVE_MACS]);
   await seedDemoSessions(modules.vpn, live, supervisor.id);
   await seedDemoAlerts(modules, teamId, 'user@atrium.demo');
-  await seedDemoBuildings(modules, teamId, DEMO_LIVE_MACS);
-  await seedDemoFirmware(modules);
   const meterPort = modules.hub.demoMeterPort();
   if (meterPort !== null) await seedDemoModbus(modules, meterPort);
   log.warn(

@@ -22,13 +22,18 @@ export const gatewayRef = (ref: string): GatewayRef => {
   return mac ? { mac } : { id: ref };
 };
 
-/** A team member's role on the team's projects: viewer rank reads, every other rank owns. */
-const memberRole = (user: SessionUser): ProjectRole =>
-  user.rank === 'viewer' ? 'viewer' : 'owner';
+/**
+ * Whether the user owns the team's projects and gateways: every rank but viewer. A
+ * viewer-rank account reads only the projects it was added to (project_viewers), like a
+ * viewer of another team (docs/decisions/0024-viewer-scope.md).
+ */
+const ownsTeam = (user: SessionUser, ...teams: (string | null)[]): boolean =>
+  user.rank !== 'viewer' && teams.includes(user.team);
 
 /**
  * Tenancy (ARCHITECTURE.md, "Security model"): a project belongs to a team;
- * administrators act on every project; a per-project viewer reads it;
+ * administrators act on every project; the team's members but viewer rank own it;
+ * a per-project viewer (of the team or not) reads it;
  * anybody else has no role and gets 404. Used by the permissions table's
  * scope check and by services for ids carried in a body.
  */
@@ -39,7 +44,7 @@ export class ProjectAccess {
     const row = await this.repo.projectAccessRow(projectId, user.id);
     if (!row) return null;
     if (user.rank === 'admin') return 'owner';
-    if (row.team_id === user.team) return memberRole(user);
+    if (ownsTeam(user, row.team_id)) return 'owner';
     return truthy(row.viewer) ? 'viewer' : null;
   }
 
@@ -47,7 +52,7 @@ export class ProjectAccess {
     const row = await this.repo.gatewayAccessRow(gatewayRef(ref), user.id);
     if (!row) return null;
     if (user.rank === 'admin') return 'owner';
-    if (row.team_id === user.team || row.project_team === user.team) return memberRole(user);
+    if (ownsTeam(user, row.team_id, row.project_team)) return 'owner';
     return truthy(row.viewer) || truthy(row.shared) ? 'viewer' : null;
   }
 
@@ -74,5 +79,4 @@ export const ownsGateway = (
   user: SessionUser,
   gw: { team_id: string | null; project_team: string | null },
 ): boolean =>
-  user.rank === 'admin' ||
-  (user.rank !== 'viewer' && (gw.team_id === user.team || gw.project_team === user.team));
+  user.rank === 'admin' || ownsTeam(user, gw.team_id, gw.project_team);

@@ -189,26 +189,25 @@ export class AlertsRepository {
     return Number(row.n);
   }
 
-  /** Open alerts per project of the team, of projects the user views, or of all (admins). */
-  async openCounts(scope: { all: true } | { teamId: string; userId: string }) {
+  /** Open alerts per project of the team (if any), of projects the user views, or of all. */
+  async openCounts(scope: { all: true } | { teamId: string | null; userId: string }) {
     let q = this.db
       .selectFrom('alerts as a')
       .innerJoin('projects as p', 'p.id', 'a.project_id')
       .select(['a.project_id', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
       .where('a.cleared_at', 'is', null);
     if (!('all' in scope)) {
-      q = q.where((eb) =>
-        eb.or([
-          eb('p.team_id', '=', scope.teamId),
-          eb.exists(
-            eb
-              .selectFrom('project_viewers as v')
-              .select('v.user_id')
-              .whereRef('v.project_id', '=', 'p.id')
-              .where('v.user_id', '=', scope.userId),
-          ),
-        ]),
-      );
+      const { teamId, userId } = scope;
+      q = q.where((eb) => {
+        const views = eb.exists(
+          eb
+            .selectFrom('project_viewers as v')
+            .select('v.user_id')
+            .whereRef('v.project_id', '=', 'p.id')
+            .where('v.user_id', '=', userId),
+        );
+        return teamId === null ? views : eb.or([eb('p.team_id', '=', teamId), views]);
+      });
     }
     const rows = await q.groupBy('a.project_id').execute();
     return Object.fromEntries(rows.map((r) => [r.project_id, Number(r.n)]));

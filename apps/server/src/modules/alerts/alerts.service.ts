@@ -237,7 +237,10 @@ export class AlertsService {
 
   openCounts(user: SessionUser) {
     return this.d.repo.openCounts(
-      user.rank === 'admin' ? { all: true } : { teamId: user.team, userId: user.id },
+      user.rank === 'admin'
+        ? { all: true }
+        : // A viewer-rank account counts only the projects it views (decision 0024).
+          { teamId: user.rank === 'viewer' ? null : user.team, userId: user.id },
     );
   }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AlertsReply, openAlertsReply, thresholdsReply } from '@atrium/contracts/alerts';
 import type { Logger, Notification, ProjectItem } from '@atrium/contracts/project';
 import type { FastifyInstance } from 'fastify';
-import { createGateway, createProject } from '../../../test/fixtures';
+import { addViewer, createGateway, createProject } from '../../../test/fixtures';
 import { PushoverStandIn, pushoverKey } from '../../../test/pushover-stand-in';
 import { createUser, startTestServer, type TestServer } from '../../../test/test-server';
 import { call } from '../monitoring/monitoring.testing';
@@ -38,6 +38,7 @@ async function team(app: FastifyInstance) {
   const owner = await createUser(app, 'user');
   const viewer = await createUser(app, 'viewer', owner.team);
   const project = await createProject(app, owner.team);
+  await addViewer(app, project.id, viewer.id);
   const gw = await createGateway(app, { team_id: owner.team, project_id: project.id });
   return { owner, viewer, project, gw };
 }

@@ -90,6 +90,17 @@ export class GatewaysRepository {
     return this.view().where('g.team_id', '=', teamId).orderBy('g.name').execute();
   }
 
+  /** The team's gateways in the projects the user was granted viewer on (viewer rank). */
+  listInViewedProjects(userId: string, teamId: string): Promise<GatewayView[]> {
+    return this.view()
+      .where('g.team_id', '=', teamId)
+      .where('g.project_id', 'in', (eb) =>
+        eb.selectFrom('project_viewers').select('project_id').where('user_id', '=', userId),
+      )
+      .orderBy('g.name')
+      .execute();
+  }
+
   /** Gateways of other accounts shared with the user. */
   listSharedWith(userId: string, exceptTeam: string): Promise<GatewayView[]> {
     return this.view()

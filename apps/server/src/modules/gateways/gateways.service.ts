@@ -32,9 +32,12 @@ const alreadyAdded = () =>
 export class GatewaysService {
   constructor(private readonly d: GatewaysDeps) {}
 
+  /** The account's gateways; a viewer-rank account's are those of the projects it views. */
   async listAccount(user: SessionUser) {
     const [own, shared] = await Promise.all([
-      this.d.gateways.listByTeam(user.team),
+      user.rank === 'viewer'
+        ? this.d.gateways.listInViewedProjects(user.id, user.team)
+        : this.d.gateways.listByTeam(user.team),
       this.d.gateways.listSharedWith(user.id, user.team),
     ]);
     return { gateways: toGatewayItems(own), shared: toGatewayItems(shared) };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readSpec } from '@atrium/gateway-agent/modbus-values.testing';
-import { createGateway, createProject } from '../../../test/fixtures';
+import { addViewer, createGateway, createProject } from '../../../test/fixtures';
 import { bearer, createUser, type TestUser } from '../../../test/test-server';
 
 // Test helpers only: route bodies and a team with a project and its gateways.
@@ -50,6 +50,7 @@ export async function modbusTeam(app: FastifyInstance) {
   const owner = await createUser(app, 'user');
   const viewer = await createUser(app, 'viewer', owner.team);
   const project = await createProject(app, owner.team);
+  await addViewer(app, project.id, viewer.id);
   const gw = await createGateway(app, { team_id: owner.team, project_id: project.id });
   const pool = await createGateway(app, {
     team_id: owner.team,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { createGateway, createProject, multipartFile } from '../../../test/fixtures';
+import { addViewer, createGateway, createProject, multipartFile } from '../../../test/fixtures';
 import { ETS_XML } from '../../../test/monitoring-fixtures';
 import { bearer, createUser, type TestUser } from '../../../test/test-server';
 
@@ -15,6 +15,7 @@ export async function monitoringTeam(app: FastifyInstance) {
   const owner = await createUser(app, 'user');
   const viewer = await createUser(app, 'viewer', owner.team);
   const project = await createProject(app, owner.team);
+  await addViewer(app, project.id, viewer.id);
   const gw1 = await createGateway(app, { team_id: owner.team, project_id: project.id });
   const gw2 = await createGateway(app, { team_id: owner.team, project_id: project.id });
   return { owner, viewer, project, gw1, gw2 };

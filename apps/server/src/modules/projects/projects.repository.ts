@@ -35,16 +35,15 @@ export class ProjectsRepository {
       .execute();
   }
 
-  /** Projects of other teams on which the user was granted viewer. */
-  listViewedBy(userId: string, exceptTeam: string) {
-    return this.db
+  /** Projects on which the user was granted viewer, but those of `exceptTeam` when given. */
+  listViewedBy(userId: string, exceptTeam: string | null) {
+    let q = this.db
       .selectFrom('projects as p')
       .innerJoin('project_viewers as v', 'v.project_id', 'p.id')
       .selectAll('p')
-      .where('v.user_id', '=', userId)
-      .where('p.team_id', '<>', exceptTeam)
-      .orderBy('p.name_key')
-      .execute();
+      .where('v.user_id', '=', userId);
+    if (exceptTeam !== null) q = q.where('p.team_id', '<>', exceptTeam);
+    return q.orderBy('p.name_key').execute();
   }
 
   listAll() {

@@ -33,12 +33,21 @@ export class ProjectsService {
   /**
    * The caller's projects list as JSON: the team's projects (built once per
    * change of the team, see RevisionCache), then the projects the caller was
-   * granted viewer on. Administrators see every project.
+   * granted viewer on. Administrators see every project; a viewer-rank account only
+   * the projects it was granted viewer on, its own team's included.
    */
   async listJson(user: SessionUser): Promise<PreparedJson> {
     if (user.rank === 'admin') {
       const items = await this.itemsJson(await this.d.projects.listAll(), 'owner');
       return new PreparedJson(Buffer.from(`{"projects":[${items}]}`), false);
+    }
+    if (user.rank === 'viewer') {
+      // Only the projects it was added to, its team's included (decision 0024).
+      const rows = await this.d.projects.listViewedBy(user.id, null);
+      return new PreparedJson(
+        Buffer.from(`{"projects":[${await this.itemsJson(rows, 'viewer')}]}`),
+        false,
+      );
     }
     const { revision, viewing } = await this.d.projects.listState(user.team, user.id);
     const team = await this.teamListJson(user, revision);
@@ -53,7 +62,7 @@ export class ProjectsService {
 
   /** The team's projects as a whole `{"projects":[...]}` reply, cached per team revision and role. */
   private async teamListJson(user: SessionUser, revision: number) {
-    const role: ProjectRole = user.rank === 'viewer' ? 'viewer' : 'owner';
+    const role: ProjectRole = 'owner';
     // Revision first, then data: a write in between only makes the entry refresh sooner.
     return this.d.cache.get(`projects:${user.team}:${role}`, revision, async () => {
       const [rows, summaries] = await Promise.all([

@@ -81,12 +81,51 @@ describe('projects list', () => {
     expect(empty).toMatchObject({ online: 0, connection: false, gateways: [] });
     expect(second).toMatchObject({ online: 1, connection: true });
 
-    // The viewer rank reads the same projects with the role viewer.
-    expect((await listOf(eye)).map((p) => [p.name, p.role])).toEqual([
-      ['All online', 'viewer'],
-      ['Empty', 'viewer'],
-      ['Some online', 'viewer'],
+    // The viewer rank reads only the projects shared with it, with the role viewer.
+    expect(await listOf(eye)).toEqual([]);
+    await call(boss, 'POST', `/api/project/viewer/add/${all.id}`, { email: eye.email });
+    await call(boss, 'POST', `/api/project/viewer/add/${some.id}`, { email: eye.email });
+    expect((await listOf(eye)).map((p) => [p.name, p.role, p.gateways.length])).toEqual([
+      ['All online', 'viewer', 2],
+      ['Some online', 'viewer', 2],
     ]);
+  });
+
+  it('keeps a new project of the team from its viewer until it is shared, then read-only (decision 0024)', async () => {
+    const manager = await createUser(t.app, 'manager');
+    const viewer = await createUser(t.app, 'viewer', manager.team);
+    const created = await call(manager, 'POST', '/api/project/create', { name: 'Fresh' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ project: ProjectItem }>().project._id;
+    const gw = await createGateway(t.app, { team_id: manager.team, project_id: id });
+    const stray = await createGateway(t.app, { team_id: manager.team });
+
+    // Not shared: absent from the list, 404 on the project, its gateways and the account's.
+    expect(await listOf(viewer)).toEqual([]);
+    expect((await call(viewer, 'GET', `/api/project/${id}`)).statusCode).toBe(404);
+    expect((await call(viewer, 'GET', `/api/gateway/${id}`)).statusCode).toBe(404);
+    expect((await call(viewer, 'GET', `/api/gateway/details/${gw.mac}`)).statusCode).toBe(404);
+    const account = await call(viewer, 'GET', '/api/gateway');
+    expect(account.json<{ gateways: unknown[] }>().gateways).toEqual([]);
+
+    // Shared through the viewers dialog's route: listed, readable, still read-only.
+    const add = await call(manager, 'POST', `/api/project/viewer/add/${id}`, {
+      email: viewer.email,
+    });
+    expect(add.statusCode).toBe(200);
+    expect((await listOf(viewer)).map((p) => [p.name, p.role])).toEqual([['Fresh', 'viewer']]);
+    expect((await call(viewer, 'GET', `/api/project/${id}`)).statusCode).toBe(200);
+    expect((await call(viewer, 'GET', `/api/gateway/${id}`)).statusCode).toBe(200);
+    expect((await call(viewer, 'GET', `/api/gateway/details/${gw.mac}`)).statusCode).toBe(200);
+    const macs = (await call(viewer, 'GET', '/api/gateway'))
+      .json<{ gateways: { mac: string }[] }>()
+      .gateways.map((g) => g.mac);
+    expect(macs).toEqual([gw.mac]);
+    expect(macs).not.toContain(stray.mac);
+    const rename = await call(viewer, 'POST', `/api/project/rename/${id}`, { name: 'No' });
+    expect(rename.statusCode).toBe(403);
+    const gwRename = await call(viewer, 'POST', `/api/gateway/rename/${gw.id}`, { name: 'No' });
+    expect(gwRename.statusCode).toBe(403);
   });
 
   it('shows changes at once (the cached list follows every write)', async () => {
@@ -202,6 +241,7 @@ describe('create, rename, delete', () => {
     expect((await call(admin, 'DELETE', `/api/project/delete/${p.id}`)).statusCode).toBe(200);
     const viewer = await createUser(t.app, 'viewer', user.team);
     const q = await createProject(t.app, user.team, 'Read only');
+    await call(user, 'POST', `/api/project/viewer/add/${q.id}`, { email: viewer.email });
     expect(
       (await call(viewer, 'POST', `/api/project/rename/${q.id}`, { name: 'no' })).statusCode,
     ).toBe(403);

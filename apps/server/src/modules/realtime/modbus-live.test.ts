@@ -10,6 +10,7 @@ import {
 import { modbusLiveRoom, SOCKET_EVENTS, type ModbusLiveAnswer } from '@atrium/contracts/hub';
 import type { ModbusReadArgs } from '@atrium/contracts/modbus';
 import { readSpec } from '@atrium/gateway-agent/modbus-values.testing';
+import { addViewer } from '../../../test/fixtures';
 import { connectAs, startHubWithProject, type HubWithProject } from '../../../test/hub-helpers';
 import { createUser } from '../../../test/test-server';
 
@@ -180,6 +181,7 @@ describe('Modbus live test socket', () => {
     });
 
     const viewer = await createUser(hub.t.app, 'viewer', hub.owner.team);
+    await addViewer(hub.t.app, hub.project.id, viewer.id);
     const viewerSocket = await socketOf(viewer.token);
     expect(await emit(viewerSocket, 'join', modbusLiveRoom(gw.mac))).toEqual({
       ok: false,

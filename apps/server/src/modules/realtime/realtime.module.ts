@@ -132,7 +132,12 @@ async function startRealtime(d: RealtimeDeps) {
   });
   io.on('connection', (socket) => {
     const { user } = socket.data;
-    if (user) void socket.join([userRoom(user.id), teamRoom(user.team)]);
+    // A viewer-rank account reads only the projects it was added to: not its team's room.
+    if (user)
+      void socket.join([
+        userRoom(user.id),
+        ...(user.rank === 'viewer' ? [] : [teamRoom(user.team)]),
+      ]);
     socket.on('join', async (raw: unknown, reply: unknown) => {
       const parsedAck = ack.safeParse(reply);
       const answer = parsedAck.success ? parsedAck.data : () => {};

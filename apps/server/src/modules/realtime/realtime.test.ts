@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@atrium/contracts/hub';
-import { callAs } from '../../../test/fixtures';
+import { addViewer, callAs } from '../../../test/fixtures';
 import { consoleSocket, startHubWithProject, type HubWithProject } from '../../../test/hub-helpers';
 import { tokenIn } from '../../../test/mailbox';
 import { createUser } from '../../../test/test-server';
@@ -73,6 +73,7 @@ describe('live events follow access (decision 0016)', () => {
 
   it('closes the sockets of a deleted viewer account', async () => {
     const viewer = await createUser(hub.t.app, 'viewer', hub.owner.team);
+    await addViewer(hub.t.app, hub.project.id, viewer.id);
     const socket = await joined(viewer.token);
     const gone = disconnected(socket);
     const boss = await createUser(hub.t.app, 'supervisor', hub.owner.team);
