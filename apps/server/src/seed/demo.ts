@@ -9,7 +9,6 @@ import { seedDemoAlerts, type DemoAlertsModules } from './demo-alerts';
 import { DEMO_LIVE_MACS, seedDemoProjects, type DemoProjectsModules } from './demo-projects';
 import { seedDemoModbus } from './demo-modbus';
 import { seedDemoSessions } from './demo-sessions';
-import { seedDemoViewers } from './demo-viewers';
 
 /** Demo accounts seeded on an empty database (development only; listed in the README). */
 export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = [
@@ -47,7 +46,6 @@ export async function seedDemo(
   await usersRepo.createTeamWithUser({ id: teamId, name: 'Demo' }, first);
   for (const row of rest) await usersRepo.insertUser(row);
   await seedDemoProjects(modules, log, teamId);
-  await seedDemoViewers(modules, teamId);
   const supervisor = rest.find((r) => r.rank === 'supervisor') ?? first;
   const live = await modules.gateways.repo.findByMacs([...DEMO_LIVE_MACS]);
   await seedDemoSessions(modules.vpn, live, supervisor.id);
