@@ -1,11 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GraphReply } from '@atrium/contracts/graph';
 import type { ProjectItem } from '@atrium/contracts/project';
+import { parisClock } from '@atrium/gateway-agent/demo-building-values';
+import { DEFAULT_LATEST_VERSIONS } from '@atrium/contracts/version';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 import { sweepDemos } from '../modules/hub/hub.module';
 import { HubRepository } from '../modules/hub/hub.repository';
 import { seedDemo } from './demo';
 import { DEMO_LIVE_MACS } from './demo-projects';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A demo account's bearer header. */
+async function headersOf(email: string) {
+  const user = await t.modules.users.repo.findByEmail(email);
+  if (!user) throw new Error(`no ${email}`);
+  return bearer(await t.modules.users.tokens.sign(user));
+}
+
+/** The demo project of this name, as the projects list gives it. */
+async function projectNamed(name: string, headers: Record<string, string>) {
+  const res = await t.app.inject({ url: '/api/project', headers });
+  const project = res.json<{ projects: ProjectItem[] }>().projects.find((p) => p.name === name);
+  if (!project) throw new Error(`no ${name}`);
+  return project;
+}
+
+/** The project data route (`get project data`): one series per measurement. */
+async function graph(
+  projectId: string,
+  headers: Record<string, string>,
+  q: { measurements: string[]; start: number; stop: number; window: string; aggregation?: string },
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/project/timeseries/${projectId}`,
+    headers,
+    payload: q,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<GraphReply>();
+}
 
 let t: TestServer;
 beforeAll(async () => {
@@ -15,7 +51,9 @@ afterAll(() => t.close());
 
 describe('demo seed', () => {
   it('gives the demo team projects with gateways of mixed types and states, and waiting gateways', async () => {
+    const started = performance.now();
     expect(await seedDemo(t.modules, t.app.log)).toBe(true);
+    console.info(`demo seeded in ${Math.round(performance.now() - started)} ms (${t.dbKind})`);
     const user = await t.modules.users.repo.findByEmail('user@atrium.demo');
     if (!user) throw new Error('no demo user');
     const token = await t.modules.users.tokens.sign(user);
@@ -62,6 +100,108 @@ describe('demo seed', () => {
     expect(await seedDemo(t.modules, t.app.log)).toBe(false);
   });
 
+  it('gives the live demo projects an ETS file, recorded addresses and weeks of plausible history', async () => {
+    const headers = await headersOf('user@atrium.demo');
+    const villa = await projectNamed('Villa Rose', headers);
+    const lyon = await projectNamed('Bureaux Lyon', headers);
+    for (const [project, count] of [
+      [villa, 22],
+      [lyon, 13],
+    ] as const) {
+      const ets = await t.app.inject({ url: `/api/project/ets/infos/${project._id}`, headers });
+      expect(ets.statusCode, ets.body).toBe(200);
+      expect(JSON.stringify(ets.json())).toContain(`"count":${count}`);
+    }
+    const now = Date.now();
+    const week = { start: now - 7 * DAY, stop: now };
+    // Hourly means of the living room's temperature and CO₂, and of the office temperature.
+    const hourly = await graph(villa._id, headers, {
+      measurements: ['1/1/1', '1/2/1', '3/0/2'],
+      ...week,
+      window: '1h',
+    });
+    expect(hourly.code).toBeUndefined();
+    const [temperature, co2, power] = hourly.data;
+    expect(temperature?.unit).toBe('°C');
+    expect(co2?.unit).toBe('ppm');
+    expect(power?.unit).toBe('W');
+    expect(temperature?.list.length).toBeGreaterThan(160);
+    const ys = (list: { x: number; y: number }[], hours: number[]) =>
+      list.filter((p) => hours.includes(Math.floor(parisClock(p.x).hour))).map((p) => p.y);
+    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+    const temps = temperature?.list ?? [];
+    expect(Math.min(...temps.map((p) => p.y))).toBeGreaterThan(17);
+    expect(Math.max(...temps.map((p) => p.y))).toBeLessThan(24);
+    // Warmer by day than at night; more CO₂ in the evening than at night.
+    expect(mean(ys(temps, [15, 16, 17])) - mean(ys(temps, [3, 4, 5]))).toBeGreaterThan(1.5);
+    const co2s = co2?.list ?? [];
+    expect(mean(ys(co2s, [19, 20, 21])) - mean(ys(co2s, [2, 3, 4]))).toBeGreaterThan(300);
+    const office = await graph(lyon._id, headers, {
+      measurements: ['5/1/1', '5/2/1'],
+      ...week,
+      window: '1h',
+    });
+    expect(office.data.every((s) => s.list.length > 100)).toBe(true);
+    // Daily rollups: the energy counter's daily maximum rises day after day; the pool's
+    // water (recorded by the poolnx) stays warm; the lights are switches.
+    const daily = await graph(villa._id, headers, {
+      measurements: ['3/0/1'],
+      start: now - 20 * DAY,
+      stop: now,
+      window: '1d',
+      aggregation: 'max',
+    });
+    const energy = daily.data[0]?.list.map((p) => p.y) ?? [];
+    expect(energy.length).toBeGreaterThanOrEqual(20);
+    expect(energy.every((v, i) => i === 0 || v > (energy[i - 1] ?? Infinity))).toBe(true);
+    const pool = await graph(villa._id, headers, {
+      measurements: ['2/1/1'],
+      ...week,
+      window: '1d',
+    });
+    expect(pool.data[0]?.mac).toBe('a4b1c2001002');
+    expect(pool.data[0]?.list.every((p) => p.y > 26 && p.y < 28)).toBe(true);
+    const lights = await graph(villa._id, headers, {
+      measurements: ['0/0/1'],
+      ...week,
+      window: '1h',
+    });
+    expect(new Set(lights.data[0]?.list.map((p) => p.y))).toEqual(new Set([0, 1]));
+    // The supply voltage of every live gateway, for the same weeks.
+    const voltage = await graph(villa._id, headers, {
+      measurements: ['voltage'],
+      ...week,
+      window: '1h',
+    });
+    expect(
+      voltage.data
+        .filter((s) => s.list.length > 160)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['Piscine', 'Salon']);
+  });
+
+  it('seeds no update step on an up-to-date gateway, and a firmware file per type', async () => {
+    const rows = await t.app.db
+      .selectFrom('gateways')
+      .select(['name', 'type', 'version', 'step'])
+      .where('mac', 'like', 'a4b1c20010%')
+      .execute();
+    const stuck = rows.filter(
+      (r) =>
+        r.step !== null &&
+        r.version === DEFAULT_LATEST_VERSIONS[r.type as keyof typeof DEFAULT_LATEST_VERSIONS],
+    );
+    expect(stuck).toEqual([]);
+    expect(rows.filter((r) => r.step !== null)).toEqual([]);
+    const firmware = await t.app.db.selectFrom('firmware').select(['type', 'version']).execute();
+    expect(firmware.map((f) => `${f.type} ${f.version}`).sort()).toEqual(
+      Object.entries(DEFAULT_LATEST_VERSIONS)
+        .map(([type, version]) => `${type} ${version}`)
+        .sort(),
+    );
+  });
+
   it('runs the seeded live gateways on the simulator agent: online, reporting, answering commands', async () => {
     const repo = new HubRepository(t.app.db);
     // The server's start marks every real gateway offline; the sweep brings the live ones back.
@@ -98,6 +238,36 @@ describe('demo seed', () => {
     // The agent answers, then goes offline for its reboot.
     await expect(t.modules.hub.service.command(salon, 'reboot', {})).resolves.toBeDefined();
     await vi.waitFor(() => expect(t.modules.hub.service.presence.isOnline(salon.mac)).toBe(false));
+  });
+
+  it('updates an outdated live demo gateway to the end: progress, new version, up to date', async () => {
+    const headers = await headersOf('manager@atrium.demo');
+    const [etage1] = await t.modules.gateways.repo.findByMacs(['a4b1c2001004']);
+    expect(etage1).toMatchObject({ name: 'Étage 1', version: '8.4.2' });
+    await vi.waitFor(() =>
+      expect(t.modules.hub.service.presence.isOnline('a4b1c2001004')).toBe(true),
+    );
+    const steps: unknown[] = [];
+    t.modules.hub.events.on('update', (e) => {
+      if (e.mac === 'a4b1c2001004') steps.push(e.step);
+    });
+    const res = await t.app.inject({ url: '/api/gateway/update/a4b1c2001004/MAIN', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('firmwareNotFound');
+    await vi.waitFor(
+      async () => {
+        await t.modules.hub.service.flush();
+        const [gw] = await t.modules.gateways.repo.findByMacs(['a4b1c2001004']);
+        expect(gw).toMatchObject({ version: '8.5.0', step: null });
+      },
+      // Five steps of 0.6 s, then the reboot (3 s) and the new version's announce.
+      { timeout: 20_000, interval: 250 },
+    );
+    expect(steps).toEqual(expect.arrayContaining(['updating', '1/5', '5/5', -1, null]));
+    const villa = await projectNamed('Bureaux Lyon', headers);
+    expect(villa.gateways.find((g) => g.mac === 'a4b1c2001004')).toMatchObject({
+      version: '8.5.0',
+    });
   });
 
   it("has the live kloudnx Salon read the server's demo energy meter: values stored and charted", async () => {

@@ -6,9 +6,12 @@ import type { VpnModule } from '../modules/vpn/vpn.module';
 import type { HubModule } from '../modules/hub/hub.module';
 import type { ModbusModule } from '../modules/modbus/modbus.module';
 import { seedDemoAlerts, type DemoAlertsModules } from './demo-alerts';
+import { seedDemoBuildings, type DemoBuildingModules } from './demo-building';
+import { seedDemoFirmware, type DemoFirmwareModules } from './demo-firmware';
 import { DEMO_LIVE_MACS, seedDemoProjects, type DemoProjectsModules } from './demo-projects';
 import { seedDemoModbus } from './demo-modbus';
 import { seedDemoSessions } from './demo-sessions';
+import { seedDemoViewers } from './demo-viewers';
 
 /** Demo accounts seeded on an empty database (development only; listed in the README). */
 export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = [
@@ -25,7 +28,9 @@ export const DEMO_ACCOUNTS: { email: string; rank: Rank; password: string }[] = 
  */
 export async function seedDemo(
   modules: DemoProjectsModules &
-    DemoAlertsModules & {
+    DemoAlertsModules &
+    DemoBuildingModules &
+    DemoFirmwareModules & {
       users: UsersModule;
       vpn: Pick<VpnModule, 'repo'>;
       modbus: Pick<ModbusModule, 'wizard'>;
@@ -46,10 +51,13 @@ export async function seedDemo(
   await usersRepo.createTeamWithUser({ id: teamId, name: 'Demo' }, first);
   for (const row of rest) await usersRepo.insertUser(row);
   await seedDemoProjects(modules, log, teamId);
+  await seedDemoViewers(modules, teamId);
   const supervisor = rest.find((r) => r.rank === 'supervisor') ?? first;
   const live = await modules.gateways.repo.findByMacs([...DEMO_LIVE_MACS]);
   await seedDemoSessions(modules.vpn, live, supervisor.id);
   await seedDemoAlerts(modules, teamId, 'user@atrium.demo');
+  await seedDemoBuildings(modules, teamId, DEMO_LIVE_MACS);
+  await seedDemoFirmware(modules);
   const meterPort = modules.hub.demoMeterPort();
   if (meterPort !== null) await seedDemoModbus(modules, meterPort);
   log.warn(
