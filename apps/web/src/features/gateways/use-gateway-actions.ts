@@ -40,7 +40,7 @@ function useGatewayMutations(projectId: string) {
         notify.success('changeSuccess');
         return refresh();
       },
-      onError: () => notify.error('invalidRename'),
+      // A refusal shows on the rename prompt's field (see rename below).
     }),
     unlink: useMutation({
       mutationFn: (mac: string) => gatewaysApi.unlink(projectId, [mac]),
@@ -64,20 +64,16 @@ export function useGatewayActions(projectId: string) {
   const prompt = usePrompt();
   const calls = useGatewayMutations(projectId);
 
-  /** Update and delete need the exact name typed (spec §5), else invalidName. */
+  /** Update and delete need the exact name typed (spec §5), else invalidName on the field. */
   const typedName = async (gw: Gateway, title: string) => {
     const text = await prompt({
       title,
       message: t('gatewayActions.typeName', { name: gw.name }),
       label: t('gatewayActions.nameLabel'),
       placeholder: gw.name,
+      submit: (typed) => (typed === gw.name.trim() ? null : 'invalidName'),
     });
-    if (text === null) return false;
-    if (text !== gw.name.trim()) {
-      notify.error('invalidName');
-      return false;
-    }
-    return true;
+    return text !== null;
   };
 
   return {
@@ -104,13 +100,18 @@ export function useGatewayActions(projectId: string) {
     },
 
     rename: async (gw: Gateway) => {
-      const name = await prompt({
+      await prompt({
         title: t('gatewayActions.rename'),
         label: t('gatewayActions.newName'),
         initialValue: gw.name,
+        submit: (name) =>
+          name === gw.name
+            ? null
+            : calls.rename.mutateAsync({ mac: gw.mac, name }).then(
+                () => null,
+                () => 'invalidRename',
+              ),
       });
-      if (name === null || name === gw.name) return;
-      calls.rename.mutate({ mac: gw.mac, name });
     },
 
     removeFromProject: async (gw: Gateway) => {

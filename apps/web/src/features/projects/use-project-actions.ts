@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@atrium/contracts/project';
-import { apiErrorCode } from '../../lib/api/error-key';
+import { apiErrorCode, errorMessageKey } from '../../lib/api/error-key';
 import { invalidate } from '../../lib/api/invalidate';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { copyText } from '../../lib/clipboard';
@@ -25,7 +25,7 @@ function useProjectMutations() {
         notify.success('projects.created', { values: { name: project.name }, duration: 3000 });
         return refresh();
       },
-      onError: (error) => notify.apiError(error, NAME_TAKEN),
+      // Refusals show on the prompt's field (see below), which stays open.
     }),
     rename: useMutation({
       mutationFn: ({ id, name }: { id: string; name: string }) => projectsApi.rename(id, name),
@@ -33,13 +33,6 @@ function useProjectMutations() {
         notify.success('changeSuccess');
         return refresh();
       },
-      // Any other failure is shown as invalidRename (spec §8), not by its code.
-      onError: (error) =>
-        notify.error(
-          apiErrorCode(error) === 'projectNameAlreadyInUse'
-            ? NAME_TAKEN.projectNameAlreadyInUse
-            : 'invalidRename',
-        ),
     }),
     remove: useMutation({
       mutationFn: projectsApi.remove,
@@ -47,7 +40,6 @@ function useProjectMutations() {
         notify.success('deletedProject', { duration: 3000 });
         return invalidate(queryClient, QUERY_KEYS.projects, QUERY_KEYS.gateways);
       },
-      onError: () => notify.error('notDeletedProject'),
     }),
   };
 }
@@ -59,27 +51,48 @@ export function useProjectActions() {
   const calls = useProjectMutations();
 
   return {
+    /** A refused name (projectNameAlreadyUsed…) shows on the field; the dialog stays open. */
     create: async (): Promise<ProjectItem | null> => {
-      const name = await prompt({
+      let created: ProjectItem | null = null;
+      await prompt({
         title: t('projects.actions.add'),
         label: t('projects.projectName'),
         confirmLabel: t('projects.actions.create'),
+        submit: (name) =>
+          calls.create.mutateAsync(name).then(
+            (project) => {
+              created = project;
+              return null;
+            },
+            (error: unknown) => errorMessageKey(error, NAME_TAKEN),
+          ),
       });
-      if (name === null) return null;
-      return calls.create.mutateAsync(name).catch(() => null);
+      return created;
     },
 
+    /** Prefilled with the name; a refusal shows on the field (any other failure as invalidRename, spec §8). */
     rename: async (project: Project): Promise<void> => {
-      const name = await prompt({
+      await prompt({
         title: t('projects.actions.rename'),
         label: t('projects.projectName'),
         initialValue: project.name,
+        submit: (name) =>
+          name === project.name
+            ? null
+            : calls.rename.mutateAsync({ id: project._id, name }).then(
+                () => null,
+                (error: unknown) =>
+                  apiErrorCode(error) === 'projectNameAlreadyInUse'
+                    ? NAME_TAKEN.projectNameAlreadyInUse
+                    : 'invalidRename',
+              ),
       });
-      if (name === null || name === project.name) return;
-      calls.rename.mutate({ id: project._id, name });
     },
 
-    /** The exact name must be typed (spec §5). True when the project is gone. */
+    /**
+     * The exact name must be typed (spec §5): a wrong name (invalidName) or a refused
+     * deletion (notDeletedProject) shows on the field. True when the project is gone.
+     */
     remove: async (project: Project): Promise<boolean> => {
       const typed = await prompt({
         title: t('projects.actions.delete'),
@@ -87,16 +100,15 @@ export function useProjectActions() {
         label: t('projects.projectName'),
         placeholder: project.name,
         confirmLabel: t('projects.actions.delete'),
+        submit: (text) =>
+          text !== project.name.trim()
+            ? 'invalidName'
+            : calls.remove.mutateAsync(project._id).then(
+                () => null,
+                () => 'notDeletedProject',
+              ),
       });
-      if (typed === null) return false;
-      if (typed !== project.name.trim()) {
-        notify.error('invalidName');
-        return false;
-      }
-      return calls.remove.mutateAsync(project._id).then(
-        () => true,
-        () => false,
-      );
+      return typed !== null;
     },
 
     copyId: async (project: Project): Promise<void> => {

@@ -26,6 +26,13 @@ export interface PromptOptions {
   initialValue?: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /**
+   * Checks or sends the text on confirm, with a spinner on the button: null closes the
+   * dialog and prompt() resolves the text; a message key keeps it open with the text and
+   * shows the message on the field (a server's refusal must not lose the input). A throw
+   * shows the generic error.
+   */
+  submit?: (text: string) => Promise<string | null> | string | null;
 }
 
 export type DialogRequest =

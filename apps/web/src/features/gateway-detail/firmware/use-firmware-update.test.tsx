@@ -43,12 +43,26 @@ async function updateTyping(view: ReturnType<typeof renderUpdate>, text: string)
 }
 
 describe('useFirmwareUpdate (spec §5 update by typing the name, §8 update messages)', () => {
-  it('a name that does not match gives invalidName and sends nothing', async () => {
+  it('a name that does not match shows invalidName on the field, keeps the text, sends nothing', async () => {
     const server = stubFetch({ [`GET ${MAIN}`]: { body: { message: 'ok' } } });
     const view = renderUpdate();
-    await updateTyping(view, 'salon');
-    expect((await findSnackbar('Le nom saisi ne correspond pas.')).variant).toBe('error');
+    let done: Promise<unknown> = Promise.resolve();
+    act(() => {
+      done = view.result.current.actions.update();
+    });
+    const prompt = await screen.findByRole('dialog', { name: 'Mettre à jour' });
+    const field = within(prompt).getByLabelText(/Nom de la passerelle/);
+    await fill(view.user, field, 'salon');
+    await view.user.click(within(prompt).getByRole('button', { name: 'Confirmer' }));
+    expect(await within(prompt).findByText('Le nom saisi ne correspond pas.')).toBeTruthy();
+    expect((field as HTMLInputElement).value).toBe('salon');
     expect(server.requests).toEqual([]);
+    expect(snackbarTexts()).toEqual([]);
+    // Corrected in the same dialog, the update goes.
+    await fill(view.user, field, 'Salon');
+    await view.user.click(within(prompt).getByRole('button', { name: 'Confirmer' }));
+    await act(() => done);
+    await waitFor(() => expect(server.sent('GET', MAIN)).toHaveLength(1));
   });
 
   it('the exact name sends the MAIN update, says so and marks the gateway updating', async () => {

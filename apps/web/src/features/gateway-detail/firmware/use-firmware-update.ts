@@ -51,16 +51,16 @@ export function useFirmwareUpdate(gw: Gateway, queryId: string) {
   const send = (branch: UpdateBranch) => updating.mutateAsync(branch).catch(() => undefined);
 
   return {
-    /** Main branch: the exact name must be typed (spec §5), else invalidName. */
+    /** Main branch: the exact name must be typed (spec §5), else invalidName on the field. */
     update: async () => {
       const text = await prompt({
         title: t('gatewayDetail.firmware.update'),
         message: t('gatewayDetail.firmware.typeName', { name: gw.name }),
         label: t('gatewayDetail.firmware.nameLabel'),
         placeholder: gw.name,
+        submit: (typed) => (typed === gw.name.trim() ? null : 'invalidName'),
       });
       if (text === null) return;
-      if (text !== gw.name.trim()) return notify.error('invalidName');
       await send('MAIN');
     },
     /** Beta branch (administrators). */
