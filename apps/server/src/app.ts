@@ -13,6 +13,12 @@ import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { createFleetModule } from './modules/fleet/fleet.module';
 import { createGatewaysModule } from './modules/gateways/gateways.module';
+import { createGatewayEventsModule } from './modules/gateway-events/gateway-events.module';
+import {
+  monthsBefore,
+  planOfSubscription,
+  retentionCutoff,
+} from './modules/timeseries/timeseries.retention';
 import { createHubModule } from './modules/hub/hub.module';
 import { createInformationModule } from './modules/information/information.module';
 import { createLicencesModule } from './modules/licences/licences.module';
@@ -164,6 +170,21 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
   // A gateway that connects is sent the Modbus configuration it has not acknowledged yet.
   hub.service.whenArrived((gw) => void modbus.onArrival(gw));
   monitoring.useModbusValues((projectId) => modbus.valuesOf(projectId));
+  const gatewayEvents = createGatewayEventsModule({
+    db,
+    gateways: gateways.repo,
+    events: hub.events,
+    subscriptions: () => projects.repo.listSubscriptions(),
+    // The same retention as the recorded data's (a subscription that is no plan: the longest).
+    retention: {
+      planCutoff: (subscription, now) => {
+        const plan = planOfSubscription(subscription);
+        return plan ? retentionCutoff(plan, now) : undefined;
+      },
+      monthsBefore,
+    },
+    log,
+  });
   const realtime = createRealtimeModule({
     httpServer: app.server,
     sessions: users.sessions,
@@ -186,12 +207,8 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     demoLiveMacs: config.seedDemo ? DEMO_LIVE_MACS : [],
   });
   const system = createSystemModule({ db, i18nDir: config.i18nDir });
-  const fleet = createFleetModule({
-    db,
-    latestVersions: information.latestVersions,
-    // No update failure is kept yet: the gateway events' history (decision 0021) will count them.
-    failedUpdates: async () => [],
-  });
+  // Reads the gateway event history's table for failed updates (decision 0021).
+  const fleet = createFleetModule({ db, latestVersions: information.latestVersions });
   return {
     db,
     ...accounts,
@@ -200,6 +217,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     monitoring,
     alerts,
     modbus,
+    gatewayEvents,
     realtime,
     vpn,
     system,
@@ -222,6 +240,7 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
   app.addHook('preClose', async () => {
     await m.vpn.close();
     await m.alerts.stop();
+    await m.gatewayEvents.stop();
     await m.realtime.close();
     await m.hub.close();
   });
@@ -251,6 +270,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.monitoring.routes);
   await app.register(m.alerts.routes);
   await app.register(m.modbus.routes);
+  await app.register(m.gatewayEvents.routes);
   await app.register(m.vpn.routes);
   await app.register(m.audit.routes);
   await app.register(m.fleet.routes);
@@ -283,6 +303,7 @@ export async function buildApp(config: Config) {
     await modules.hub.start(app.server);
     await modules.realtime.start();
     await modules.alerts.start();
+    modules.gatewayEvents.start(config.retentionSweepMs);
     // Last: its proxy hosts go in front of the listeners the hub and the sockets attached.
     await modules.vpn.start(app.server);
   }

@@ -184,6 +184,10 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/gateway/monitored/modbus/:id': onGateway(ANY_RANK, 'read'),
   'POST /api/gateway/monitored/modbus/:id': onGateway(EDITORS, 'edit'),
   'POST /api/project/importCsv/:id': onProject(EDITORS, 'edit'),
+  // gateway event history and uptime (issue 16, decision 0021): whoever reads the gateway
+  'GET /api/gateway-events': ANY_RANK,
+  'GET /api/gateway-events/:mac': onGateway(ANY_RANK, 'read', 'mac'),
+  'GET /api/gateway-events/:mac/uptime': onGateway(ANY_RANK, 'read', 'mac'),
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;

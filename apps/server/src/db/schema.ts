@@ -414,6 +414,29 @@ export interface TeamActivityTable {
   details: string | null;
 }
 
+/** One fact of a gateway's history (decision 0021); `data` is JSON. */
+export interface GatewayEventTable {
+  id: string;
+  /** 12 lowercase hex. */
+  mac: string;
+  team_id: string | null;
+  project_id: string | null;
+  at: number;
+  kind: string;
+  user_id: string | null;
+  user_email: string | null;
+  data: string;
+}
+
+/** The last recorded presence of a gateway, and its update under way (decision 0021). */
+export interface GatewayEventStateTable {
+  mac: string;
+  /** null until a presence was recorded (the row may hold only an update under way). */
+  online: Flag | null;
+  since: number | null;
+  update_event_id: string | null;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -450,5 +473,7 @@ export interface Database {
   modbus_meters: ModbusMeterTable;
   modbus_values: ModbusValueTable;
   modbus_pending: ModbusPendingTable;
+  gateway_events: GatewayEventTable;
+  gateway_event_state: GatewayEventStateTable;
   team_activity: TeamActivityTable;
 }

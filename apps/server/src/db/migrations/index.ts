@@ -9,6 +9,7 @@ import * as m0007 from './0007-abuse-limits';
 import * as m0008 from './0008-remote-access';
 import * as m0009 from './0009-alerts';
 import * as m0010 from './0010-modbus';
+import * as m0011 from './0011-gateway-events';
 import * as m0012 from './0012-team-activity';
 
 /** Every migration, by its number; new ones are appended here. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008-remote-access': m0008,
   '0009-alerts': m0009,
   '0010-modbus': m0010,
+  '0011-gateway-events': m0011,
   '0012-team-activity': m0012,
 };

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Alert } from '@atrium/contracts/alerts';
 import type { ModbusItem } from '@atrium/contracts/gateway-protocol';
+import type { GatewayEvent, GatewayEventData } from '@atrium/contracts/gateway-events';
 import type {
   GatewayInfoEvent,
   GatewayStateEvent,
@@ -15,6 +16,24 @@ export interface ModbusReadingsEvent {
   items: ModbusItem[];
 }
 
+/**
+ * A command a user sent a gateway (the gateway actions), told once by the node that sent it:
+ * the gateway-events module records who sent what. `error` is the catalogue code when the
+ * gateway refused or did not answer.
+ */
+export interface GatewayCommandEvent {
+  mac: string;
+  teamId: string | null;
+  projectId: string | null;
+  /** The protocol command (reboot, update, config.password…). */
+  command: string;
+  /** null: the server itself (an update queued by an administrator, sent on connect). */
+  user: { id: string; email: string } | null;
+  at: number;
+  data?: GatewayEventData;
+  error?: string;
+}
+
 /** What the hub tells the console about (socket.io relays each to the gateway's project room). */
 export interface HubEventMap {
   state: [GatewayStateEvent];
@@ -25,6 +44,10 @@ export interface HubEventMap {
   modbus: [ModbusReadingsEvent];
   /** An alert raised or cleared by this node (the alerts module), with its project's team. */
   alert: [{ alert: Alert; team: string }];
+  /** A command a user sent (the gateway actions): recorded in the gateway's history. */
+  command: [GatewayCommandEvent];
+  /** A fact this node recorded in a gateway's history (the gateway-events module), for its room. */
+  gatewayEvent: [{ event: GatewayEvent; project: string }];
 }
 
 /**

@@ -57,7 +57,7 @@ export const hubRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/api/gateway/reboot/:id',
     { exposeHeadRoute: false, schema: command('Reboot the gateway') },
-    (req) => actions.simple(req.params.id, 'reboot', 'rebootSuccess'),
+    (req) => actions.simple(requireUser(req), req.params.id, 'reboot', 'rebootSuccess'),
   );
 
   app.post(
@@ -68,13 +68,13 @@ export const hubRoutes: FastifyPluginAsyncZod<Options> = async (
         body: initPasswordsBody,
       },
     },
-    (req) => actions.initPasswords(req.params.id, req.body),
+    (req) => actions.initPasswords(requireUser(req), req.params.id, req.body),
   );
 
   app.post(
     '/api/gateway/config/password/:id',
     { schema: { ...command('Change the configuration IDs'), body: configPasswordBody } },
-    (req) => actions.configPassword(req.params.id, req.body),
+    (req) => actions.configPassword(requireUser(req), req.params.id, req.body),
   );
 
   app.post(
@@ -85,25 +85,26 @@ export const hubRoutes: FastifyPluginAsyncZod<Options> = async (
         body: noderedPasswordBody,
       },
     },
-    (req) => actions.noderedPassword(req.params.id, req.body),
+    (req) => actions.noderedPassword(requireUser(req), req.params.id, req.body),
   );
 
   app.get(
     '/api/gateway/nodered/restart/:id',
     { exposeHeadRoute: false, schema: command('Restart the flow editor') },
-    (req) => actions.simple(req.params.id, 'nodered.restart', 'noderedRestarting'),
+    (req) =>
+      actions.simple(requireUser(req), req.params.id, 'nodered.restart', 'noderedRestarting'),
   );
 
   app.get(
     '/api/gateway/nodered/update/:id',
     { exposeHeadRoute: false, schema: command('Update the flow editor') },
-    (req) => actions.simple(req.params.id, 'nodered.update', 'updatingNodered'),
+    (req) => actions.simple(requireUser(req), req.params.id, 'nodered.update', 'updatingNodered'),
   );
 
   app.post(
     '/api/gateway/pool/type/:id',
     { schema: { ...command('Change the pool type (poolnx)'), body: poolTypeBody } },
-    (req) => actions.poolType(req.params.id, req.body.pool),
+    (req) => actions.poolType(requireUser(req), req.params.id, req.body.pool),
   );
 
   app.get(
@@ -139,7 +140,7 @@ export const hubRoutes: FastifyPluginAsyncZod<Options> = async (
       const user = requireUser(req);
       const [from, to] = [req.body.from, req.body.to];
       for (const mac of [from, to]) await requireOwner(access, user, mac);
-      return actions.transfer(await actions.find(from), await actions.find(to));
+      return actions.transfer(user, await actions.find(from), await actions.find(to));
     },
   );
 

@@ -15,6 +15,7 @@ import type { ModbusReadArgs, ModbusReadResult } from '@atrium/contracts/modbus'
 import { parseMac } from '@atrium/contracts/gateway';
 import { AppError } from '../../lib/errors';
 import { ALERT_SOCKET_EVENT } from '@atrium/contracts/alerts';
+import { GATEWAY_EVENT_SOCKET_EVENT } from '@atrium/contracts/gateway-events';
 import type { SessionUser } from '../../lib/session-user';
 import type { ProjectAccess } from '../../lib/tenancy/project-access';
 import type { HubEvents } from '../hub/hub-events';
@@ -204,6 +205,10 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
+  // A history fact is recorded by one node alone (decision 0021): relayed through Redis.
+  d.events.on('gatewayEvent', (e) =>
+    relay(projectRoom(e.project), GATEWAY_EVENT_SOCKET_EVENT, e.event),
+  );
   // An alert goes to its project's room and to its team's (the projects list's badges); a
   // socket in both gets it once.
   d.events.on('alert', (e) => {

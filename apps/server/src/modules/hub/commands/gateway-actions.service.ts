@@ -14,6 +14,7 @@ import { gatewayRef } from '../../../lib/tenancy/project-access';
 import { firmwareNotFound, type FirmwareService } from '../firmware/firmware.service';
 import { gatewayOffline, type Hub } from '../hub.service';
 import type { GatewayIdentity, HubRepository } from '../hub.repository';
+import type { GatewayCommandEvent } from '../hub-events';
 
 /** Where the addresses a gateway is told to record come from (the monitoring module). */
 export interface MonitorLists {
@@ -33,6 +34,9 @@ export interface ActionDeps {
 
 const done = (message: string) => ({ message });
 
+/** Errors after which the command never reached the gateway: nothing to record. */
+const NOT_SENT = new Set(['gatewayOffline', 'hubDisabled', 'notFound', 'forbidden']);
+
 /**
  * The Gateway service calls that become commands (document 3 §7): each
  * checks what the spec asks, sends one command and waits for its reply.
@@ -49,12 +53,47 @@ export class GatewayActions {
   }
 
   async simple(
+    by: SessionUser,
     ref: string,
     name: 'reboot' | 'nodered.restart' | 'nodered.update',
     message: string,
   ) {
-    await this.d.hub.command(await this.find(ref), name, {});
+    const gw = await this.find(ref);
+    await this.told(gw, by, name, () => this.d.hub.command(gw, name, {}));
     return done(message);
+  }
+
+  /**
+   * Runs a command and tells the gateway's history who sent it (event `command`), with the
+   * error code when the gateway refused it or did not answer.
+   */
+  private async told<T>(
+    gw: Pick<GatewayView, 'mac' | 'team_id' | 'project_id'>,
+    by: SessionUser | null,
+    command: string,
+    run: () => Promise<T>,
+    data?: GatewayCommandEvent['data'],
+  ): Promise<T> {
+    const tell = (error?: string) =>
+      this.d.hub.events.emit('command', {
+        mac: gw.mac,
+        teamId: gw.team_id,
+        projectId: gw.project_id,
+        command,
+        user: by ? { id: by.id, email: by.email } : null,
+        at: Date.now(),
+        ...(data ? { data } : {}),
+        ...(error ? { error } : {}),
+      });
+    try {
+      const result = await run();
+      tell();
+      return result;
+    } catch (err) {
+      const code = err instanceof AppError ? String(err.code) : 'error';
+      if (!NOT_SENT.has(code)) tell(code);
+      throw err;
+    }
   }
 
   /** `GET /api/gateway/init/{id}` sends init now when the gateway is online (else at its next connect). */
@@ -65,38 +104,54 @@ export class GatewayActions {
     await this.d.gateways.update(gw, { pending_init: 0 });
   }
 
-  async initPasswords(ref: string, args: CommandArgs<'passwords.init'>) {
+  async initPasswords(by: SessionUser, ref: string, args: CommandArgs<'passwords.init'>) {
     const gw = await this.find(ref);
-    await this.d.hub.command(gw, 'passwords.init', args);
+    await this.told(gw, by, 'passwords.init', () => this.d.hub.command(gw, 'passwords.init', args));
     await this.d.gateways.update(gw, { initpswds: 1 });
     return done('changeSuccess');
   }
 
-  async configPassword(ref: string, args: CommandArgs<'config.password'>) {
-    await this.d.hub.command(await this.find(ref), 'config.password', args);
-    return done('idModified');
-  }
-
-  async noderedPassword(ref: string, args: CommandArgs<'nodered.password'>) {
-    await this.d.hub.command(await this.find(ref), 'nodered.password', args);
-    return done('idModified');
-  }
-
-  async poolType(ref: string, type: CommandArgs<'pool.type'>['type']) {
+  async configPassword(by: SessionUser, ref: string, args: CommandArgs<'config.password'>) {
     const gw = await this.find(ref);
-    await this.d.hub.command(gw, 'pool.type', { type });
+    await this.told(gw, by, 'config.password', () =>
+      this.d.hub.command(gw, 'config.password', args),
+    );
+    return done('idModified');
+  }
+
+  async noderedPassword(by: SessionUser, ref: string, args: CommandArgs<'nodered.password'>) {
+    const gw = await this.find(ref);
+    await this.told(gw, by, 'nodered.password', () =>
+      this.d.hub.command(gw, 'nodered.password', args),
+    );
+    return done('idModified');
+  }
+
+  async poolType(by: SessionUser, ref: string, type: CommandArgs<'pool.type'>['type']) {
+    const gw = await this.find(ref);
+    await this.told(gw, by, 'pool.type', () => this.d.hub.command(gw, 'pool.type', { type }), {
+      detail: type,
+    });
     await this.d.gateways.update(gw, { pooltype: type });
     return done('success');
   }
 
   /** Transfer dialog: the source's configuration, exported and imported onto the target. */
-  async transfer(from: GatewayView, to: GatewayView) {
+  async transfer(by: SessionUser, from: GatewayView, to: GatewayView) {
     if (from.id === to.id) throw new AppError('sameGateway', 'Source and target are the same');
     if (!this.d.hub.reachable(to)) throw gatewayOffline();
     const exported = exportResult.safeParse(await this.d.hub.command(from, 'config.export', {}));
     if (!exported.success)
       throw new AppError('gatewayRefused', 'Unreadable configuration', { reason: 'badReply' });
-    await this.d.hub.command(to, 'config.import', exported.data);
+    await this.told(
+      to,
+      by,
+      'config.import',
+      () => this.d.hub.command(to, 'config.import', exported.data),
+      {
+        detail: from.mac,
+      },
+    );
     return done('success');
   }
 
@@ -120,13 +175,24 @@ export class GatewayActions {
       if (!isAdmin || gw.virtual === 1) throw gatewayOffline();
       await this.d.repo.setPendingUpdate(gw.id, version, branch);
       await this.d.gateways.update(gw, { waiting_update: 1 });
+      await this.told(gw, user, 'update', async () => undefined, {
+        from: gw.version,
+        to: version,
+        branch,
+        detail: 'queued',
+      });
       return done('updateQueued');
     }
-    await this.sendUpdate(gw, version, branch);
+    await this.sendUpdate(gw, version, branch, user);
     return done('updateCommandSent');
   }
 
-  private async sendUpdate(gw: GatewayView, version: string, branch: UpdateBranch) {
+  private async sendUpdate(
+    gw: GatewayView,
+    version: string,
+    branch: UpdateBranch,
+    by: SessionUser | null,
+  ) {
     const fw = gw.virtual === 1 ? undefined : await this.d.firmware.find(gw.type, version);
     if (gw.virtual !== 1 && !fw) throw firmwareNotFound();
     const identity = await this.identity(gw.mac);
@@ -137,6 +203,16 @@ export class GatewayActions {
           size: Number(fw.size),
         }
       : {};
+    // Told before it is sent: the gateway may report its new version before the reply.
+    this.d.hub.events.emit('command', {
+      mac: gw.mac,
+      teamId: gw.team_id,
+      projectId: gw.project_id,
+      command: 'update',
+      user: by ? { id: by.id, email: by.email } : null,
+      at: Date.now(),
+      data: { from: gw.version, to: version, branch, result: 'started' },
+    });
     this.d.hub.updates.started(identity);
     try {
       await this.d.hub.command(
@@ -179,7 +255,8 @@ export class GatewayActions {
       if (!pending) return;
       await this.d.gateways.update({ id: gw.id, team_id: gw.teamId }, { waiting_update: 0 });
       const view = await this.find(gw.id);
-      await this.sendUpdate(view, pending.version, pending.branch === 'beta' ? 'beta' : 'MAIN');
+      const branch = pending.branch === 'beta' ? 'beta' : 'MAIN';
+      await this.sendUpdate(view, pending.version, branch, null);
     } catch (err) {
       this.d.log.warn({ err, mac: gw.mac }, 'work waiting for the gateway failed');
     }
