@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { getSessionClaims, signOut } from '../lib/session/session';
+import { getSessionClaims, getToken, signOut } from '../lib/session/session';
 import { useSession } from '../lib/session/use-session';
 
 // setTimeout's largest delay (about 24.8 days).
@@ -17,13 +17,14 @@ export function RequireSession() {
   const valid = user !== null && getSessionClaims() !== null;
 
   useEffect(() => {
-    if (!valid) signOut();
+    // A stored token that no longer holds: the session ended (said so); none: just leave.
+    if (!valid) signOut(getToken() ? 'expired' : 'user');
   }, [valid, pathname]);
 
   useEffect(() => {
     if (!user) return;
     const delay = Math.min(Math.max(user.exp * 1000 - Date.now(), 0), MAX_DELAY_MS);
-    const timer = setTimeout(signOut, delay);
+    const timer = setTimeout(() => signOut('expired'), delay);
     return () => clearTimeout(timer);
   }, [user]);
 

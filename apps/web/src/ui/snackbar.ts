@@ -1,6 +1,7 @@
 import { enqueueSnackbar, type VariantType } from 'notistack';
 import { errorMessageKey, GENERIC_ERROR_KEY, type ErrorMessages } from '../lib/api/error-key';
 import { translate } from '../lib/i18n/i18n';
+import { onSignOut, sessionJustExpired } from '../lib/session/session';
 
 interface NotifyOptions {
   /** Interpolation values of the message. */
@@ -18,6 +19,8 @@ const DEFAULT_DURATION: Record<VariantType, number> = {
 };
 
 function show(variant: VariantType, key: string, options: NotifyOptions = {}): void {
+  // The calls an ended session cut short: "session ended" says it, not a generic error each.
+  if (variant === 'error' && sessionJustExpired()) return;
   enqueueSnackbar(translate(key, options.values), {
     variant,
     autoHideDuration: options.duration ?? DEFAULT_DURATION[variant],
@@ -34,3 +37,8 @@ export const notify = {
   apiError: (error: unknown, messages?: ErrorMessages, options?: NotifyOptions) =>
     show('error', errorMessageKey(error, messages), options),
 };
+
+// A session the server ended (401): one warning that says so, over the sign-in page.
+onSignOut((reason) => {
+  if (reason === 'expired') show('warning', 'sessionEnded', { duration: 8000 });
+});

@@ -57,7 +57,10 @@ async function request<S extends z.ZodType = z.ZodUnknown>(
   }
   const data = await readBody(res);
   if (!res.ok) {
-    if (endsSession(res.status, options.signOutOnAuthError ?? true)) signOut();
+    // A 401 to a signed-in call: the server no longer takes the token (expired, revoked).
+    if (endsSession(res.status, options.signOutOnAuthError ?? true)) {
+      signOut(res.status === 401 && token ? 'expired' : 'user');
+    }
     throw new ApiError(res.status, parseErrorReply(data));
   }
   const schema = options.schema ?? z.unknown();
