@@ -1,14 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../lib/i18n/i18n';
-import { MENU_LANGUAGES } from '../lib/i18n/language';
+
+// The menu (MUI Menu, Popover, Modal) is not part of the sign-in page's first load (issue 16).
+const LanguageList = lazy(() =>
+  import('./language-list').then((module) => ({ default: module.LanguageList })),
+);
 
 interface Props {
   /** Button colour: inherit in the top bar, primary on light pages. */
@@ -19,6 +17,8 @@ interface Props {
 export function LanguageMenu({ color = 'inherit' }: Props) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so that closing animates.
+  const [opened, setOpened] = useState(false);
   const current = i18n.resolvedLanguage ?? i18n.language;
 
   return (
@@ -26,28 +26,22 @@ export function LanguageMenu({ color = 'inherit' }: Props) {
       <Button
         color={color}
         startIcon={<TranslateIcon />}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
         aria-label={t('shell.language')}
         aria-haspopup="menu"
+        aria-expanded={anchor !== null}
         sx={{ minWidth: 0, fontWeight: 600 }}
       >
         {current.toUpperCase()}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {MENU_LANGUAGES.map((language) => (
-          <MenuItem
-            key={language}
-            selected={language === current}
-            onClick={() => {
-              setAnchor(null);
-              void changeLanguage(language);
-            }}
-          >
-            <ListItemIcon>{language === current && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{t(`language.${language}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageList anchor={anchor} current={current} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { muiField } from '../../ui/mui-field';
@@ -18,6 +17,7 @@ import { ResultPanel } from './result-panel';
 import { welcomeApi } from './api/welcome-api';
 import { WelcomeStepper } from './welcome-stepper';
 import { SubmitButton } from '../../ui/submit-button';
+import { TextInput } from '../../ui/text-input';
 
 const schema = z.object({ email: emailField });
 type Values = z.infer<typeof schema>;
@@ -55,7 +55,7 @@ export function ForgotPasswordPage() {
           onSubmit={form.handleSubmit((v) => forgot.mutate(v.email))}
         >
           <Stack spacing={2.5}>
-            <TextField
+            <TextInput
               {...email}
               label={t('welcome.email')}
               type="email"

@@ -1,37 +1,38 @@
 import { Link as RouterLink } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { signinFailure } from '../../lib/api/error-key';
 import { muiField } from '../../ui/mui-field';
 import { notify } from '../../ui/snackbar';
 import { CardHeading } from './card-heading';
-import { emailField, requiredPasswordField } from './form-fields';
 import { PasswordField } from '../../ui/password-field';
 import { useStartSession } from './use-start-session';
-import { welcomeApi } from './api/welcome-api';
 import { SubmitButton } from '../../ui/submit-button';
+import { TextInput } from '../../ui/text-input';
+import type { LoginValues as Values } from './login-rules';
 
-const schema = z.object({ email: emailField, password: requiredPasswordField });
-type Values = z.infer<typeof schema>;
+// The rules (zod, the contracts) and the sign-in call load with the first submit, not with the
+// page: the sign-in page is the first visit of every user (issue 16).
+const resolver: Resolver<Values> = async (values, context, options) =>
+  (await import('./login-rules')).loginResolver(values, context, options);
+const signinCall = async (values: Values) =>
+  (await import('./api/welcome-api')).welcomeApi.signin(values);
 
 /** E-mail and password; a 403 code 3 reply hands over to the one-time-code step. */
 export function LoginForm({ onOtpRequired }: { onOtpRequired: (userId: string) => void }) {
   const { t } = useTranslation();
   const startSession = useStartSession();
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const signin = useMutation({
-    mutationFn: welcomeApi.signin,
+    mutationFn: signinCall,
     onSuccess: ({ token }) => startSession(token),
     onError: (error) => {
       const failure = signinFailure(error);
@@ -49,7 +50,7 @@ export function LoginForm({ onOtpRequired }: { onOtpRequired: (userId: string) =
       <CardHeading title={t('welcome.login.title')} subtitle={t('welcome.login.subtitle')} />
       <Box component="form" noValidate onSubmit={form.handleSubmit((v) => signin.mutate(v))}>
         <Stack spacing={2.5}>
-          <TextField
+          <TextInput
             {...muiField(form, 'email', t)}
             label={t('welcome.email')}
             type="email"

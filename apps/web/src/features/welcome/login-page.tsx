@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '../../lib/session/use-session';
 import { LoginForm } from './login-form';
-import { OtpStep } from './otp-step';
+
+// The one-time-code step is its own chunk: most sign-ins do not ask for it (issue 16).
+const OtpStep = lazy(() => import('./otp-step').then((module) => ({ default: module.OtpStep })));
 
 /** /welcome: credentials, then the one-time-code step when the server asks for it. */
 export function LoginPage() {

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@atrium/contracts/limits';
@@ -16,6 +15,7 @@ import { otpCodeField } from './form-fields';
 import { useStartSession } from './use-start-session';
 import { welcomeApi } from './api/welcome-api';
 import { SubmitButton } from '../../ui/submit-button';
+import { TextInput } from '../../ui/text-input';
 
 const schema = z.object({ code: otpCodeField });
 type Values = z.infer<typeof schema>;
@@ -48,17 +48,15 @@ export function OtpStep({ userId, onBack }: Props) {
       <CardHeading title={t('welcome.otp.title')} subtitle={t('welcome.otp.subtitle')} />
       <Box component="form" noValidate onSubmit={form.handleSubmit((v) => verify.mutate(v.code))}>
         <Stack spacing={2.5}>
-          <TextField
+          <TextInput
             {...muiField(form, 'code', t)}
             label={t('welcome.otp.code')}
             autoComplete="one-time-code"
             autoFocus
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                maxLength: LIMITS.otpDigits,
-                style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' },
-              },
+            inputProps={{
+              inputMode: 'numeric',
+              maxLength: LIMITS.otpDigits,
+              style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' },
             }}
           />
           <SubmitButton pending={verify.isPending}>{t('welcome.otp.submit')}</SubmitButton>

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { muiField } from '../../ui/mui-field';
@@ -18,6 +17,7 @@ import { PasswordField } from '../../ui/password-field';
 import { registerConflictKey } from './welcome-errors';
 import { welcomeApi } from './api/welcome-api';
 import { SubmitButton } from '../../ui/submit-button';
+import { TextInput } from '../../ui/text-input';
 
 const schema = z.object({ email: emailField }).and(newPasswordFields);
 type Values = z.infer<typeof schema>;
@@ -49,7 +49,7 @@ export function RegisterPage() {
       <CardHeading title={t('welcome.register.title')} subtitle={t('welcome.register.subtitle')} />
       <Box component="form" noValidate onSubmit={form.handleSubmit((v) => signup.mutate(v))}>
         <Stack spacing={2.5}>
-          <TextField
+          <TextInput
             {...muiField(form, 'email', t)}
             label={t('welcome.email')}
             type="email"

@@ -1,15 +1,18 @@
 import type { ErrorReply } from '@atrium/contracts/errors';
-import { z } from 'zod';
 
-// Runtime check of the contracts' ErrorReply interface (the server's error shape). Loose:
-// some replies carry extra fields the caller reads (a CSV import's rejected rows, `macs`).
-const errorReplySchema = z.looseObject({
-  statusCode: z.number(),
-  code: z.union([z.string(), z.number()]),
-  message: z.string(),
-  _id: z.string().optional(),
-  details: z.unknown().optional(),
-}) satisfies z.ZodType<ErrorReply>;
+// Runtime check of the contracts' ErrorReply interface (the server's error shape), written
+// without zod so that the first page does not load it (issue 16). Loose: some replies carry
+// extra fields the caller reads (a CSV import's rejected rows, `macs`).
+function isErrorReply(body: unknown): body is ErrorReply {
+  if (typeof body !== 'object' || body === null) return false;
+  const reply = body as Record<string, unknown>;
+  return (
+    typeof reply.statusCode === 'number' &&
+    (typeof reply.code === 'string' || typeof reply.code === 'number') &&
+    typeof reply.message === 'string' &&
+    (reply._id === undefined || typeof reply._id === 'string')
+  );
+}
 
 /** A failed call: HTTP status (0 when the server could not be reached) and the reply's code. */
 export class ApiError extends Error {
@@ -27,8 +30,7 @@ export class ApiError extends Error {
 }
 
 export function parseErrorReply(body: unknown): ErrorReply | null {
-  const parsed = errorReplySchema.safeParse(body);
-  return parsed.success ? parsed.data : null;
+  return isErrorReply(body) ? body : null;
 }
 
 /** 401 and 403 end the session, unless the caller handles them itself (sign-in pages). */

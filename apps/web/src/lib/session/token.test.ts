@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToken, isExpired, readValidClaims } from './token';
+import { sessionClaims } from '@atrium/contracts/user';
+import { decodeToken, isExpired, isSessionClaims, readValidClaims } from './token';
 
 const claims = {
   sub: 'u1',
@@ -31,6 +32,37 @@ describe('decodeToken', () => {
   it('returns null when the claims do not match the contract', () => {
     expect(decodeToken(jwt({ ...claims, rank: 'emperor' }))).toBeNull();
     expect(decodeToken(jwt({ ...claims, exp: undefined }))).toBeNull();
+  });
+});
+
+describe('isSessionClaims', () => {
+  it("agrees with the contract's sessionClaims schema", () => {
+    const samples: unknown[] = [
+      claims,
+      { ...claims, extra: 'kept out' },
+      ...['admin', 'supervisor', 'manager', 'user', 'viewer', 'emperor', 3, null].map((rank) => ({
+        ...claims,
+        rank,
+      })),
+      ...['sub', 'email', 'name', 'team', 'exp', 'iat', 'rank'].flatMap((key) => [
+        { ...claims, [key]: undefined },
+        { ...claims, [key]: 12 },
+        { ...claims, [key]: '12' },
+      ]),
+      { ...claims, exp: Number.POSITIVE_INFINITY },
+      null,
+      'claims',
+      [],
+    ];
+    for (const sample of samples) {
+      expect(isSessionClaims(sample), JSON.stringify(sample)).toBe(
+        sessionClaims.safeParse(sample).success,
+      );
+    }
+  });
+
+  it('keeps only the claims of the contract', () => {
+    expect(decodeToken(jwt({ ...claims, extra: 'x' }))).toEqual(claims);
   });
 });
 

@@ -1,4 +1,23 @@
-import { sessionClaims, type SessionClaims } from '@atrium/contracts/user';
+import { RANKS } from '@atrium/contracts/limits';
+import type { SessionClaims } from '@atrium/contracts/user';
+
+const STRING_CLAIMS = ['sub', 'email', 'name', 'team'] as const;
+const NUMBER_CLAIMS = ['exp', 'iat'] as const;
+
+/**
+ * The contract's `sessionClaims` check, written without zod: the session is read on every page,
+ * the sign-in page included, which does not load zod (issue 16). token.test.ts holds it to
+ * the contract's schema.
+ */
+export function isSessionClaims(value: unknown): value is SessionClaims {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  return (
+    STRING_CLAIMS.every((key) => typeof claims[key] === 'string') &&
+    NUMBER_CLAIMS.every((key) => Number.isFinite(claims[key])) &&
+    (RANKS as readonly unknown[]).includes(claims.rank)
+  );
+}
 
 function decodeBase64Url(part: string): string {
   const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
@@ -13,8 +32,10 @@ export function decodeToken(token: string): SessionClaims | null {
   const payload = parts[1];
   if (parts.length !== 3 || !payload) return null;
   try {
-    const parsed = sessionClaims.safeParse(JSON.parse(decodeBase64Url(payload)));
-    return parsed.success ? parsed.data : null;
+    const claims: unknown = JSON.parse(decodeBase64Url(payload));
+    if (!isSessionClaims(claims)) return null;
+    const { sub, email, name, rank, team, exp, iat } = claims;
+    return { sub, email, name, rank, team, exp, iat };
   } catch {
     return null;
   }
