@@ -11,6 +11,7 @@ const messages: unknown = JSON.parse(
 /** Demo accounts the seed creates (README, "Demo accounts"): who the browser tests sign in as. */
 export const SUPERVISOR = { email: 'supervisor@atrium.demo', password: 'Demo-Supervisor-2026!' };
 export const ADMIN = { email: 'admin@atrium.demo', password: 'Demo-Admin-2026!' };
+export const MANAGER = { email: 'manager@atrium.demo', password: 'Demo-Manager-2026!' };
 
 /** The French text of a message key (the console's default language), for stable selectors. */
 export function fr(key: string, values: Record<string, string | number> = {}): string {
@@ -78,8 +79,11 @@ export async function signUp(stack: Server, email: string, password: string): Pr
   if (verified.status >= 300) throw new Error(`verification of ${email}: ${verified.status}`);
 }
 
-/** Signs in on the login page as a person would, typing the mailed code when it is asked. */
-export async function signInThroughUi(
+/**
+ * Signs in on the login page as a person would, typing the mailed code when it is asked; ends on
+ * the fleet home, where sign-in lands (decision 0023).
+ */
+export async function signInToHome(
   stack: Server,
   page: Page,
   email: string,
@@ -96,10 +100,22 @@ export async function signInThroughUi(
   await page.getByLabel(fr('welcome.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: fr('welcome.login.submit') }).click();
   const otp = page.getByLabel(fr('welcome.otp.code'));
-  await Promise.race([otp.waitFor(), page.waitForURL('**/projects/list')]);
+  await Promise.race([otp.waitFor(), page.waitForURL('**/home')]);
   if (await otp.isVisible()) {
     await otp.fill(codeIn(await stack.mailbox.waitFor(email, before + 1)));
     await page.getByRole('button', { name: fr('welcome.otp.submit') }).click();
   }
+  await page.waitForURL('**/home');
+}
+
+/** Signs in (signInToHome), then opens the projects list through the home's link. */
+export async function signInThroughUi(
+  stack: Server,
+  page: Page,
+  email: string,
+  password: string,
+): Promise<void> {
+  await signInToHome(stack, page, email, password);
+  await page.getByRole('link', { name: fr('home.allProjects') }).click();
   await page.waitForURL('**/projects/list');
 }

@@ -64,18 +64,20 @@ describe('a new user, in the browser', () => {
     const code = codeIn(await stack.mailbox.waitFor(EMAIL, 2));
     await page.getByLabel('Code à 6 chiffres').fill(code);
     await page.getByRole('button', { name: 'Valider' }).click();
-    await page.waitForURL(/\/projects\/list$/);
-    await page.getByRole('heading', { name: 'Projets', level: 1 }).waitFor();
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('heading', { name: 'Accueil', level: 1 }).waitFor();
+    // A newcomer without a project is told what to do first.
+    await page.getByText('Bienvenue sur Atrium Cloud').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toMatch(/^ey/);
     await snap(page, 'shell-desktop-fr');
 
     // English is one click away, and remembered.
     await page.getByRole('button', { name: 'Langue' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     await page.reload();
-    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'I accept' }).count()).toBe(0);
 
     // Sign out.
@@ -90,7 +92,7 @@ describe('a new user, in the browser', () => {
     await page.getByLabel('E-mail address').fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/projects\/list$/);
+    await page.waitForURL(/\/home$/);
     await context.close();
   });
 

@@ -26,7 +26,7 @@ interface Kpi {
   to: string;
 }
 
-function kpisOf(g: FleetSummary['gateways']): Kpi[] {
+function kpisOf(g: FleetSummary['gateways'], admin: boolean): Kpi[] {
   return [
     {
       id: 'online',
@@ -58,7 +58,7 @@ function kpisOf(g: FleetSummary['gateways']): Kpi[] {
     {
       id: 'total',
       labelKey: 'home.kpi.total',
-      hintKey: 'home.kpi.totalHint',
+      hintKey: admin ? 'home.kpi.totalHintAdmin' : 'home.kpi.totalHint',
       value: g.total,
       icon: <RouterIcon />,
       tone: 'primary',
@@ -68,7 +68,13 @@ function kpisOf(g: FleetSummary['gateways']): Kpi[] {
 }
 
 /** The four counts of the fleet, each a link to the projects list (filtered when it can be). */
-export function FleetKpis({ gateways }: { gateways: FleetSummary['gateways'] }) {
+export function FleetKpis({
+  gateways,
+  admin,
+}: {
+  gateways: FleetSummary['gateways'];
+  admin: boolean;
+}) {
   const { t } = useTranslation();
   const format = numberFormat();
   return (
@@ -84,7 +90,7 @@ export function FleetKpis({ gateways }: { gateways: FleetSummary['gateways'] }) 
         gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
       }}
     >
-      {kpisOf(gateways).map((k) => {
+      {kpisOf(gateways, admin).map((k) => {
         const color = k.value > 0 || k.id === 'total' ? `${k.tone}.main` : 'text.disabled';
         return (
           <Card component="li" key={k.id} variant="outlined" data-testid={`kpi-${k.id}`}>

@@ -47,7 +47,7 @@ export function HomePage() {
       {summary && (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {summary.gateways.total === 0 && <HomeEmpty noProject={summary.projects === 0} />}
-          <FleetKpis gateways={summary.gateways} />
+          <FleetKpis gateways={summary.gateways} admin={admin} />
           <Box
             sx={{
               display: 'grid',
