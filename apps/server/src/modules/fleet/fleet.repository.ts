@@ -105,6 +105,31 @@ export class FleetRepository {
     return rows.map((r) => ({ projectId: r.project_id, n: Number(r.n), last: Number(r.last) }));
   }
 
+  /**
+   * Updates that failed since `since`, per project of the scope: `update` events of the gateway
+   * history (decision 0021) whose result is `failed`, counted where the event was recorded.
+   */
+  async failedUpdatesByProject(scope: FleetScope, since: number) {
+    let q = this.db
+      .selectFrom('gateway_events')
+      .select(['project_id', (eb) => eb.fn.countAll<Count>().as('n')])
+      .where('kind', '=', 'update')
+      .where('at', '>=', since)
+      // `data` is the event's JSON as JSON.stringify writes it (gateway-events.service.ts).
+      .where('data', 'like', '%"result":"failed"%')
+      .where('project_id', 'is not', null);
+    if (!('all' in scope)) {
+      const { team, viewed } = this.projectIdsOf(scope);
+      q = q.where((eb) =>
+        team
+          ? eb.or([eb('project_id', 'in', team), eb('project_id', 'in', viewed)])
+          : eb('project_id', 'in', viewed),
+      );
+    }
+    const rows = await q.groupBy('project_id').execute();
+    return rows.flatMap((r) => (r.project_id ? [{ projectId: r.project_id, n: Number(r.n) }] : []));
+  }
+
   async projectNames(ids: readonly string[]) {
     if (ids.length === 0) return new Map<string, string>();
     const rows = await this.db

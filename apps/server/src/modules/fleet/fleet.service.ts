@@ -11,17 +11,10 @@ import { isGatewayType } from '../../lib/tenancy/stored-values';
 import type { SessionUser } from '../../lib/session-user';
 import type { FleetRepository, FleetScope } from './fleet.repository';
 
-/** Failed updates per project of a scope since a time (the gateway events' history). */
-export type FailedUpdatesSource = (
-  scope: FleetScope,
-  since: number,
-) => Promise<readonly { projectId: string; n: number }[]>;
-
 export interface FleetServiceDeps {
   repo: FleetRepository;
   /** Every type's reference version (the information module's). */
   latestVersions: () => Promise<LatestVersions>;
-  failedUpdates: FailedUpdatesSource;
 }
 
 /** Below the reference version: the status rule's "outdated", and end-of-life firmware. */
@@ -80,7 +73,7 @@ export class FleetService {
   private async attention(scope: FleetScope, since: number): Promise<FleetAttention[]> {
     const [offline, failed, alerts] = await Promise.all([
       this.d.repo.offlineByProject(scope),
-      this.d.failedUpdates(scope, since),
+      this.d.repo.failedUpdatesByProject(scope, since),
       this.d.repo.alertsByProject(scope, since),
     ]);
     const reasons = new Map<string, Reasons>();

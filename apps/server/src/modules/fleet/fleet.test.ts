@@ -4,8 +4,6 @@ import { createGateway, createProject } from '../../../test/fixtures';
 import { createUser, startTestServer, type TestServer } from '../../../test/test-server';
 import { newId } from '../../lib/ids';
 import { call } from '../monitoring/monitoring.testing';
-import { FleetRepository } from './fleet.repository';
-import { FleetService } from './fleet.service';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -171,25 +169,62 @@ describe('GET /api/fleet/summary', () => {
 });
 
 describe('failed updates', () => {
-  it('counts them per project, in the scope and window asked, most urgent first', async () => {
+  async function updateEvent(projectId: string, mac: string, at: number, result: string) {
+    await t.app.db
+      .insertInto('gateway_events')
+      .values({
+        id: newId(),
+        mac,
+        team_id: null,
+        project_id: projectId,
+        at,
+        kind: 'update',
+        user_id: null,
+        user_email: null,
+        data: JSON.stringify({ command: 'update', from: '8.4.0', to: '8.5.0', result }),
+      })
+      .execute();
+  }
+
+  it('counts the updates that failed in the last 7 days, per project of the caller', async () => {
     const user = await createUser(t.app, 'user');
+    const stranger = await createUser(t.app, 'user');
     const quiet = await createProject(t.app, user.team, 'Quiet');
-    const asked: unknown[] = [];
-    const service = new FleetService({
-      repo: new FleetRepository(t.app.db),
-      latestVersions: () => t.modules.information.latestVersions(),
-      failedUpdates: async (scope, since) => {
-        asked.push({ scope, since });
-        return [{ projectId: quiet.id, n: 2 }];
-      },
-    });
+    const theirs = await createProject(t.app, stranger.team, 'Theirs');
+    const gw = await createGateway(t.app, { team_id: user.team, project_id: quiet.id, online: 1 });
     const now = Date.now();
-    const s = await service.summary({ ...user, name: 'U' }, now);
-    expect(asked).toEqual([
-      { scope: { teamId: user.team, userId: user.id }, since: now - FLEET_RECENT_MS },
-    ]);
-    expect(s.attention).toEqual([
+    await updateEvent(quiet.id, gw.mac, now - 60_000, 'failed');
+    await updateEvent(quiet.id, gw.mac, now - DAY, 'failed');
+    await updateEvent(quiet.id, gw.mac, now - 8 * DAY, 'failed');
+    await updateEvent(quiet.id, gw.mac, now - 2 * 60_000, 'done');
+    await updateEvent(theirs.id, gw.mac, now - 60_000, 'failed');
+    expect((await summaryOf(user)).attention).toEqual([
       { projectId: quiet.id, projectName: 'Quiet', offline: 0, failedUpdates: 2, activeAlerts: 0 },
     ]);
+    expect((await summaryOf(stranger)).attention).toEqual([
+      {
+        projectId: theirs.id,
+        projectName: 'Theirs',
+        offline: 0,
+        failedUpdates: 1,
+        activeAlerts: 0,
+      },
+    ]);
+  });
+
+  it('puts a project with gateways offline before one with failed updates only', async () => {
+    const user = await createUser(t.app, 'user');
+    const failing = await createProject(t.app, user.team, 'A failing');
+    const down = await createProject(t.app, user.team, 'B down');
+    const gw = await createGateway(t.app, {
+      team_id: user.team,
+      project_id: failing.id,
+      online: 1,
+    });
+    await createGateway(t.app, { team_id: user.team, project_id: down.id, online: 0 });
+    await updateEvent(failing.id, gw.mac, Date.now() - 60_000, 'failed');
+    const s = await summaryOf(user);
+    expect(s.attention.map((p) => p.projectName)).toEqual(['B down', 'A failing']);
+    expect(FLEET_RECENT_MS).toBe(7 * DAY);
   });
 });
