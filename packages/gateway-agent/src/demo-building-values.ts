@@ -114,14 +114,14 @@ export const VILLA_ROSE: DemoBuilding = {
       name: 'CO₂ séjour',
       dpt: '9.008',
       curve: { kind: 'co2', occupancy: 'home', peak: 650 },
-      everyMin: 2,
+      everyMin: 5,
     },
     {
       ga: '1/2/2',
       name: 'CO₂ chambre parents',
       dpt: '9.008',
       curve: { kind: 'co2', occupancy: 'home', peak: 500 },
-      everyMin: 2,
+      everyMin: 5,
     },
     {
       ga: '1/3/1',
@@ -167,7 +167,7 @@ export const VILLA_ROSE: DemoBuilding = {
       name: 'Puissance active',
       dpt: '14.056',
       curve: { kind: 'power', occupancy: 'home', base: 450 },
-      everyMin: 1,
+      everyMin: 5,
     },
   ],
 };
@@ -201,14 +201,14 @@ export const BUREAUX_LYON: DemoBuilding = {
       name: 'CO₂ open space',
       dpt: '9.008',
       curve: { kind: 'co2', occupancy: 'office', peak: 520 },
-      everyMin: 2,
+      everyMin: 5,
     },
     {
       ga: '5/2/2',
       name: 'CO₂ salle de réunion',
       dpt: '9.008',
       curve: { kind: 'co2', occupancy: 'office', peak: 800 },
-      everyMin: 2,
+      everyMin: 5,
     },
     {
       ga: '6/0/1',
@@ -222,7 +222,7 @@ export const BUREAUX_LYON: DemoBuilding = {
       name: 'Puissance active étage 1',
       dpt: '14.056',
       curve: { kind: 'power', occupancy: 'office', base: 900 },
-      everyMin: 1,
+      everyMin: 5,
     },
   ],
 };

@@ -16,8 +16,8 @@ import type { Point } from '../modules/timeseries/timeseries.types';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** Days of history the demo starts with (the free plan keeps a month). */
-export const DEMO_HISTORY_DAYS = 30;
+/** Days of history the demo starts with: two weeks, about 100,000 points (a second or two). */
+export const DEMO_HISTORY_DAYS = 14;
 
 /** Which gateway of a demo project records which of its building's addresses. */
 const RECORDERS: Record<keyof typeof DEMO_BUILDINGS, (p: DemoPoint) => string> = {
