@@ -56,7 +56,9 @@ export async function seedDemo(
   const live = await modules.gateways.repo.findByMacs([...DEMO_LIVE_MACS]);
   await seedDemoSessions(modules.vpn, live, supervisor.id);
   await seedDemoAlerts(modules, teamId, 'user@atrium.demo');
-  await seedDemoBuildings(modules, teamId, DEMO_LIVE_MACS);
+  const since = Date.now();
+  const points = await seedDemoBuildings(modules, teamId, DEMO_LIVE_MACS);
+  log.info({ points, ms: Date.now() - since }, 'demo buildings and their history seeded');
   await seedDemoFirmware(modules);
   const meterPort = modules.hub.demoMeterPort();
   if (meterPort !== null) await seedDemoModbus(modules, meterPort);
