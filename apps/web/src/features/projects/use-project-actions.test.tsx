@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import i18next from 'i18next';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { projectItem } from '../../testing/factories';
@@ -109,5 +110,18 @@ describe('project prompts keep their input on a refusal (issue 16)', () => {
     expect(await within(dialog).findByText("Le projet n'a pas été supprimé.")).toBeTruthy();
     await view.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(await settled()).toBe(false);
+  });
+
+  it('copying the id says the project id was copied, in French and English', async () => {
+    stubFetch();
+    const view = renderHookWithProviders(() => useProjectActions());
+    await act(() => view.result.current.copyId(PROJECT));
+    expect(await navigator.clipboard.readText()).toBe('p1');
+    expect((await findSnackbar('Identifiant du projet copié')).variant).toBe('success');
+    expect(snackbarTexts()).not.toContain('Adresse copiée');
+    await act(() => i18next.changeLanguage('en'));
+    await act(() => view.result.current.copyId(PROJECT));
+    await findSnackbar('Project id copied');
+    await act(() => i18next.changeLanguage('fr'));
   });
 });

@@ -112,7 +112,7 @@ export function useProjectActions() {
     },
 
     copyId: async (project: Project): Promise<void> => {
-      if (await copyText(project._id)) notify.success('addressCopied');
+      if (await copyText(project._id)) notify.success('projectIdCopied');
       else notify.error();
     },
   };

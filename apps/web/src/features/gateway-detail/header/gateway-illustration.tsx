@@ -13,6 +13,9 @@ function illustrationKind(gw: Gateway): IllustrationKind {
 }
 
 const SCREWS = [88, 104, 120, 136, 152];
+// The type label starts past the two status dots (x 84.8 to 101.2) and ends before the edge.
+const LABEL_X = 107;
+const LABEL_WIDTH = 52;
 
 function TerminalStrip({ y }: { y: number }) {
   return (
@@ -33,6 +36,7 @@ export function GatewayIllustration({ gateway }: { gateway: Gateway }) {
   const { t } = useTranslation();
   const kind = illustrationKind(gateway);
   const accent = ACCENTS[kind];
+  const label = gateway.type.toUpperCase();
   return (
     <Box
       component="svg"
@@ -76,17 +80,18 @@ export function GatewayIllustration({ gateway }: { gateway: Gateway }) {
       <Glyph kind={kind} color={accent} />
       <circle cx={88} cy={120} r={3.2} fill="#43a047" />
       <circle cx={98} cy={120} r={3.2} fill={accent} />
+      {/* Right of the status dots, never over them: a long name (EMERGYNX) is squeezed to fit. */}
       <text
-        x={158}
+        x={LABEL_X}
         y={123}
-        textAnchor="end"
         fontSize={9}
         fontWeight={700}
-        letterSpacing={1}
+        letterSpacing={0.6}
         fill="#5b6778"
         fontFamily="Inter, Segoe UI, Roboto, sans-serif"
+        {...(label.length > 7 ? { textLength: LABEL_WIDTH, lengthAdjust: 'spacingAndGlyphs' } : {})}
       >
-        {gateway.type.toUpperCase()}
+        {label}
       </text>
       <TerminalStrip y={131} />
     </Box>
