@@ -22,11 +22,15 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/))),
-  VITE_BOSSNX_URL: z.url().default('https://boss.atrium-cloud.example'),
-  VITE_CHARTNX_URL: z.url().default('https://charts.atrium-cloud.example'),
-  /** Link (klocknx) and emergency (emergynx) dashboards, opened with a `?token`. */
-  VITE_KLOCKNX_URL: z.url().default('https://link.atrium-cloud.example'),
-  VITE_EMERGYNX_URL: z.url().default('https://emergency.atrium-cloud.example'),
+  /**
+   * The dashboards' addresses: boss, chart, link (klocknx) and emergency (emergynx), the
+   * last three opened with a `?token`. No default: until a dashboard is deployed, its
+   * buttons say it is not available yet rather than open an address that does not resolve.
+   */
+  VITE_BOSSNX_URL: z.url().optional(),
+  VITE_CHARTNX_URL: z.url().optional(),
+  VITE_KLOCKNX_URL: z.url().optional(),
+  VITE_EMERGYNX_URL: z.url().optional(),
 });
 
 const env = envSchema.parse(import.meta.env);

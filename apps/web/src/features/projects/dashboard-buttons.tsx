@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import AddchartIcon from '@mui/icons-material/Addchart';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BoltIcon from '@mui/icons-material/BoltOutlined';
@@ -25,20 +26,30 @@ function openInNewTab(url: string): void {
 }
 
 /** Boss dashboard address of a project: `/login?bossnxId={id}`. */
-const bossUrl = (projectId: string) =>
-  `${LINKS.bossnx}/login?bossnxId=${encodeURIComponent(projectId)}`;
+const bossUrl = (base: string, projectId: string) =>
+  `${base}/login?bossnxId=${encodeURIComponent(projectId)}`;
 
+/** The boss dashboard, or a disabled button saying it is not available yet (no address). */
 export function BossButton({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  return (
+  const base = LINKS.bossnx;
+  const button = (
     <Button
       variant="outlined"
       startIcon={<DashboardIcon />}
       endIcon={<OpenInNewIcon fontSize="small" />}
-      onClick={() => openInNewTab(bossUrl(projectId))}
+      disabled={!base}
+      onClick={() => base && openInNewTab(bossUrl(base, projectId))}
     >
       {t('projectPage.boss')}
     </Button>
+  );
+  if (base) return button;
+  return (
+    <Tooltip title={t('dashboardNotAvailable')}>
+      {/* A disabled button fires no events; the span lets the tooltip show. */}
+      <span>{button}</span>
+    </Tooltip>
   );
 }
 
@@ -53,7 +64,8 @@ export function ChartsMenu({ projectId, canEdit }: { projectId: string; canEdit:
   // A chart dashboard address carries a short-lived `?token` obtained from the server.
   const openCharts = useMutation({
     mutationFn: projectsApi.chartsToken,
-    onSuccess: ({ token }) => openInNewTab(`${LINKS.chartnx}/?token=${encodeURIComponent(token)}`),
+    onSuccess: ({ token }) =>
+      LINKS.chartnx && openInNewTab(`${LINKS.chartnx}/?token=${encodeURIComponent(token)}`),
     onError: () => notify.error(),
   });
   const go = (run: () => void) => () => {
@@ -81,11 +93,13 @@ export function ChartsMenu({ projectId, canEdit }: { projectId: string; canEdit:
             <ListItemText>{t('projectPage.newChart')}</ListItemText>
           </MenuItem>
         )}
-        <MenuItem onClick={go(() => openCharts.mutate(projectId))}>
+        <MenuItem disabled={!LINKS.chartnx} onClick={go(() => openCharts.mutate(projectId))}>
           <ListItemIcon>
             <OpenInNewIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{t('projectPage.openCharts')}</ListItemText>
+          <ListItemText secondary={LINKS.chartnx ? undefined : t('dashboardNotAvailable')}>
+            {t('projectPage.openCharts')}
+          </ListItemText>
         </MenuItem>
         {canEdit && [
           <Divider key="divider" />,

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -21,18 +22,46 @@ interface Props {
   onClose: () => void;
 }
 
-const dashboardUrl = (service: DashboardService, token: string) =>
-  `${LINKS[service]}/?token=${encodeURIComponent(token)}`;
+const dashboardUrl = (base: string, token: string) => `${base}/?token=${encodeURIComponent(token)}`;
 
 /** Link (klocknx) and emergency (emergynx) dialogs: open with a token, permanent link (spec §2). */
 export function DashboardLinkDialog({ service, title, projectId, mac, readOnly, onClose }: Props) {
+  const { t } = useTranslation();
+  const base = LINKS[service];
+  // No address for this dashboard yet: say so, rather than open one that does not resolve.
+  if (!base) {
+    return (
+      <DetailDialog title={title} onClose={onClose}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('dashboardNotAvailable')}
+        </Alert>
+        <Button variant="contained" startIcon={<OpenInNewIcon />} disabled>
+          {t('gatewayDetail.link.open')}
+        </Button>
+      </DetailDialog>
+    );
+  }
+  return (
+    <AvailableDashboard {...{ service, title, projectId, mac, readOnly, onClose }} base={base} />
+  );
+}
+
+function AvailableDashboard({
+  service,
+  title,
+  projectId,
+  mac,
+  readOnly,
+  onClose,
+  base,
+}: Props & { base: string }) {
   const { t } = useTranslation();
   // The token is installed on the gateway (valid 1 h) before the dashboard opens with it.
   const opening = useGatewayCommand(() => dashboardTokens.open(service, projectId, mac));
   // The tab opens within the click (popup blockers), then goes to the address; a failure
   // closes it and is shown by the mutation.
   const open = () =>
-    openWhenReady(async () => dashboardUrl(service, (await opening.mutateAsync()).token)).catch(
+    openWhenReady(async () => dashboardUrl(base, (await opening.mutateAsync()).token)).catch(
       () => undefined,
     );
   return (
@@ -61,7 +90,7 @@ export function DashboardLinkDialog({ service, title, projectId, mac, readOnly, 
           projectId={projectId}
           mac={mac}
           readOnly={readOnly}
-          urlOf={(token) => dashboardUrl(service, token)}
+          urlOf={(token) => dashboardUrl(base, token)}
         />
       </Box>
     </DetailDialog>
