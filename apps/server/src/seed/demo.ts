@@ -5,6 +5,7 @@ import type { UsersModule } from '../modules/users/users.module';
 import type { VpnModule } from '../modules/vpn/vpn.module';
 import type { HubModule } from '../modules/hub/hub.module';
 import type { ModbusModule } from '../modules/modbus/modbus.module';
+import { seedDemoActivity, type DemoActivityModules } from './demo-activity';
 import { seedDemoAlerts, type DemoAlertsModules } from './demo-alerts';
 import { seedDemoBuildings, type DemoBuildingModules } from './demo-building';
 import { seedDemoFirmware, type DemoFirmwareModules } from './demo-firmware';
@@ -30,7 +31,8 @@ export async function seedDemo(
   modules: DemoProjectsModules &
     DemoAlertsModules &
     DemoBuildingModules &
-    DemoFirmwareModules & {
+    DemoFirmwareModules &
+    DemoActivityModules & {
       users: UsersModule;
       vpn: Pick<VpnModule, 'repo'>;
       modbus: Pick<ModbusModule, 'wizard'>;
@@ -60,6 +62,7 @@ export async function seedDemo(
   const points = await seedDemoBuildings(modules, teamId, DEMO_LIVE_MACS);
   log.info({ points, ms: Date.now() - since }, 'demo buildings and their history seeded');
   await seedDemoFirmware(modules);
+  await seedDemoActivity(modules, teamId);
   const meterPort = modules.hub.demoMeterPort();
   if (meterPort !== null) await seedDemoModbus(modules, meterPort);
   log.warn(

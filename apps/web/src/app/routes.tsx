@@ -50,6 +50,7 @@ const ModbusConfigurationPage = lazyPage(
   'ModbusConfigurationPage',
 );
 const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminPage');
+const ActivityPage = lazyPage(() => import('../features/activity/activity-page'), 'ActivityPage');
 const NodeRedPage = lazyPage(() => import('../features/node-red/node-red-page'), 'NodeRedPage');
 const ChartnxGeneratorPage = lazyPage(
   () => import('../features/chartnx/chartnx-generator-page'),
@@ -65,6 +66,8 @@ const PatchNotesPage = lazyPage(
 );
 
 const toWelcome = <Navigate to="/welcome" replace />;
+/** Who reads the team activity log (the server's permissions table says the same). */
+const ACTIVITY_RANKS = ['admin', 'supervisor', 'manager'] as const;
 
 /** The routes of spec §2; anything else goes to /welcome. */
 export const routes: RouteObject[] = [
@@ -118,6 +121,15 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireRank ranks={['admin']}>
                     <AdminPage />
+                  </RequireRank>
+                ),
+              },
+              {
+                // The team activity log (issue 16, decision 0022).
+                path: 'activity',
+                element: (
+                  <RequireRank ranks={ACTIVITY_RANKS}>
+                    <ActivityPage />
                   </RequireRank>
                 ),
               },

@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../../test/test-server';
 import { newId } from '../../lib/ids';
+import { seedDemoActivity } from '../../seed/demo-activity';
 
 let t: TestServer;
 let call: ReturnType<typeof callAs>;
@@ -313,6 +314,20 @@ describe(`team activity log (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
     }
     const admin = await createUser(t.app, 'admin', stranger.team);
     expect((await list(admin)).entries.map((e) => e.target.name)).toEqual(['Elsewhere']);
+  });
+
+  it('seeds a demo fortnight that links to the demo projects', async () => {
+    const boss = await createUser(t.app, 'manager');
+    const villa = await createProject(t.app, boss.team, 'Villa Rose');
+    await seedDemoActivity(t.modules, boss.team);
+    const { entries } = await list(boss, '?limit=200');
+    expect(entries.length).toBeGreaterThan(10);
+    expect(entries.every((e, i) => i === 0 || (entries[i - 1]?.at ?? 0) >= e.at)).toBe(true);
+    const licence = entries.find((e) => e.action === 'licence.apply');
+    expect(licence).toMatchObject({ target: { id: villa.id }, currentProject: villa.id });
+    const deleted = entries.filter((e) => e.target.name === 'Entrepôt Lille');
+    expect(deleted.map((e) => e.action)).toEqual(['project.delete', 'project.create']);
+    expect(deleted.every((e) => e.currentProject === undefined)).toBe(true);
   });
 
   it('sweeps entries older than a year', async () => {

@@ -10,6 +10,7 @@ export const BREADCRUMB_KEYS = {
   creation: 'breadcrumb.creation',
   admin: 'breadcrumb.admin',
   nodeRed: 'breadcrumb.nodeRed',
+  activity: 'breadcrumb.activity',
 } as const;
 
 type CrumbKey = (typeof BREADCRUMB_KEYS)[keyof typeof BREADCRUMB_KEYS];
@@ -53,6 +54,7 @@ const AREAS: Record<string, (rest: string[]) => Crumb[]> = {
   'patch-notes': () => [{ labelKey: BREADCRUMB_KEYS.patchNotes }],
   admin: () => [{ labelKey: BREADCRUMB_KEYS.admin }],
   'node-red': () => [{ labelKey: BREADCRUMB_KEYS.nodeRed }],
+  activity: () => [{ labelKey: BREADCRUMB_KEYS.activity }],
   'chartnx-generator': generatorTrail,
   'grafnx-generator': generatorTrail,
 };

@@ -11,13 +11,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NewReleasesIcon from '@mui/icons-material/NewReleasesOutlined';
 import { useTranslation } from 'react-i18next';
+import type { Rank } from '@atrium/contracts/limits';
 import type { SessionClaims } from '@atrium/contracts/user';
 import { signOut } from '../../lib/session/session';
 import { useModifyPassword } from './use-modify-password';
+
+/** The ranks that read the team activity log (issue 16). */
+const ACTIVITY_READERS: readonly Rank[] = ['admin', 'supervisor', 'manager'];
 
 function initials(user: SessionClaims): string {
   const source = user.name.trim() || user.email;
@@ -86,6 +91,14 @@ export function SettingsMenu({ user }: { user: SessionClaims }) {
               <AccountTreeIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>{t('shell.flowEditorModules')}</ListItemText>
+          </MenuItem>
+        )}
+        {ACTIVITY_READERS.includes(user.rank) && (
+          <MenuItem onClick={() => go('/activity')}>
+            <ListItemIcon>
+              <HistoryIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('activity.menu')}</ListItemText>
           </MenuItem>
         )}
         <MenuItem onClick={() => go('/patch-notes')}>

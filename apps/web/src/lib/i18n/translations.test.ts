@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACTIVITY_ACTIONS } from '@atrium/contracts/activity';
 import { ERROR_CATALOGUE, ERROR_CODE_LIST } from '@atrium/contracts/errors';
 import { LICENCE_TYPES } from '@atrium/contracts/licence';
 import { GATEWAY_TYPES, LANGUAGES, RANKS } from '@atrium/contracts/limits';
@@ -64,6 +65,11 @@ const files = sourceFiles(srcRoot);
 
 // Keys built at run time: each prefix below is used with a template literal in the code.
 const DYNAMIC_PREFIXES: Record<string, string[]> = {
+  'activity.action.': ACTIVITY_ACTIONS.map((a) => `activity.action.${a}`),
+  'activity.sentence.': [...ACTIVITY_ACTIONS, 'gateway.addToProject', 'gateway.addVirtual'].map(
+    (a) => `activity.sentence.${a}`,
+  ),
+  'activity.filters.': ['from', 'to'].map((k) => `activity.filters.${k}`),
   'language.': LANGUAGES.map((l) => `language.${l}`),
   'rank.': RANKS.map((r) => `rank.${r}`),
   'passwordCriteria.': Object.keys(PASSWORD_CRITERIA).map((c) => `passwordCriteria.${c}`),

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { notify } from '../../ui/snackbar';
+import { activityApi } from './api/activity-api';
+import type { ActivityFilterState } from './activity-filters';
+
+/** Hands the text to the browser as a file download. */
+function downloadText(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "Export CSV": the log with the filters shown, as activity-yyyy-mm-dd.csv. */
+export function useActivityExport() {
+  return useMutation({
+    mutationFn: (filters: ActivityFilterState) => activityApi.exportCsv(filters),
+    onSuccess: (csv) => downloadText(csv, `activity-${new Date().toISOString().slice(0, 10)}.csv`),
+    onError: (error) => notify.apiError(error),
+  });
+}
