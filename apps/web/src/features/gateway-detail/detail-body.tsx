@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { GatewayDetails, GatewayItem } from '@atrium/contracts/gateway';
 import type { VersionStatus } from '@atrium/contracts/version';
 import { ActionsPanel } from './actions/actions-panel';
+import { EventsSection } from './events/events-section';
 import { FirmwareCard } from './firmware/firmware-card';
 import type { useFirmwareUpdate } from './firmware/use-firmware-update';
 import { IdentityCard } from './header/identity-card';
@@ -121,6 +122,9 @@ export function DetailBody(props: Props) {
           </Alert>
         )}
         <ActionsPanel buttons={buttons} onOpen={props.onButton} />
+      </Section>
+      <Section title={t('gatewayEvents.title')}>
+        <EventsSection mac={gw.mac} />
       </Section>
     </Box>
   );
