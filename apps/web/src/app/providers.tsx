@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
@@ -7,6 +8,7 @@ import { ApiError } from '../lib/api/api-error';
 import { onSignOut } from '../lib/session/session';
 import { DialogProvider } from '../ui/dialogs/dialog-provider';
 import { LoadingScreen } from '../ui/loading-screen';
+import { SNACKBAR_CONTAINER_CLASS, SNACKBAR_TOP_PX } from '../ui/snackbar';
 import { SnackbarOkAction } from '../ui/snackbar-ok-action';
 import { theme } from './theme';
 
@@ -28,8 +30,12 @@ export function Providers({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
+        <GlobalStyles
+          styles={{ [`.${SNACKBAR_CONTAINER_CLASS}`]: { top: `${SNACKBAR_TOP_PX}px !important` } }}
+        />
         <SnackbarProvider
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          classes={{ containerAnchorOriginTopRight: SNACKBAR_CONTAINER_CLASS }}
           maxSnack={4}
           action={(key) => <SnackbarOkAction snackbarKey={key} />}
         >

@@ -1,7 +1,7 @@
-import { enqueueSnackbar, type VariantType } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, type SnackbarKey, type VariantType } from 'notistack';
 import { errorMessageKey, GENERIC_ERROR_KEY, type ErrorMessages } from '../lib/api/error-key';
 import { translate } from '../lib/i18n/i18n';
-import { onSignOut, sessionJustExpired } from '../lib/session/session';
+import { getToken, onSignOut, sessionJustExpired, subscribeSession } from '../lib/session/session';
 
 interface NotifyOptions {
   /** Interpolation values of the message. */
@@ -18,14 +18,33 @@ const DEFAULT_DURATION: Record<VariantType, number> = {
   default: 3000,
 };
 
+/**
+ * Where the snackbars stack (top-right, spec §2): below the top bar (64 px high), so that
+ * none covers its Admin, language or account buttons (issue 16).
+ */
+export const SNACKBAR_CONTAINER_CLASS = 'atrium-snackbars';
+export const SNACKBAR_TOP_PX = 72;
+
+// Snackbars shown while signed out (sign-in pages): they are about signing in, and go once
+// a session starts ("check your mails" must not stay over the console).
+const signedOutKeys = new Set<SnackbarKey>();
+
 function show(variant: VariantType, key: string, options: NotifyOptions = {}): void {
   // The calls an ended session cut short: "session ended" says it, not a generic error each.
   if (variant === 'error' && sessionJustExpired()) return;
-  enqueueSnackbar(translate(key, options.values), {
+  const shown = enqueueSnackbar(translate(key, options.values), {
     variant,
     autoHideDuration: options.duration ?? DEFAULT_DURATION[variant],
+    onExited: (_node, exited) => signedOutKeys.delete(exited),
   });
+  if (getToken() === null) signedOutKeys.add(shown);
 }
+
+subscribeSession(() => {
+  if (getToken() === null) return;
+  for (const key of signedOutKeys) closeSnackbar(key);
+  signedOutKeys.clear();
+});
 
 /** Translated snackbars, top-right with an ok action. Pass message keys, not text. */
 export const notify = {
