@@ -68,6 +68,11 @@ describe('a new user, in the browser', () => {
     await page.getByRole('heading', { name: 'Accueil', level: 1 }).waitFor();
     // A newcomer without a project is told what to do first.
     await page.getByText('Bienvenue sur Atrium Cloud').waitFor();
+    await page
+      .getByRole('button', { name: 'OK' })
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(400); // the snackbar slides out
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toMatch(/^ey/);
     await snap(page, 'shell-desktop-fr');
 

@@ -136,6 +136,9 @@ describe('HomePage', () => {
     signInAs('manager');
     const first = renderHome(empty);
     expect(await first.findByText('Bienvenue sur Atrium Cloud')).toBeTruthy();
+    // All-zero counts and an empty "nothing to report" would only get in the way.
+    expect(first.queryByTestId('kpi-total')).toBeNull();
+    expect(first.queryByText(/Rien à signaler/)).toBeNull();
     expect(first.getByRole('link', { name: 'Aller à la liste des projets' })).toBeTruthy();
     first.unmount();
     signInAs('viewer');

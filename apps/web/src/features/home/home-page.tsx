@@ -44,9 +44,10 @@ export function HomePage() {
       />
       {query.isPending && <LinearProgress aria-label={t('home.title')} />}
       {query.isError && <Alert severity="error">{t('dataNotLoaded')}</Alert>}
-      {summary && (
+      {/* Without a gateway, the counts are all zero: the next step is what matters. */}
+      {summary && summary.gateways.total === 0 && <HomeEmpty noProject={summary.projects === 0} />}
+      {summary && summary.gateways.total > 0 && (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          {summary.gateways.total === 0 && <HomeEmpty noProject={summary.projects === 0} />}
           <FleetKpis gateways={summary.gateways} admin={admin} />
           <Box
             sx={{
