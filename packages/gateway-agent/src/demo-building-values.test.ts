@@ -77,6 +77,19 @@ describe('the demo buildings', () => {
     }
   });
 
+  it('no two days quite alike: the weather drifts the temperatures from day to day', () => {
+    const outdoor = point('1/1/5');
+    const noons = Array.from({ length: 14 }, (_, d) =>
+      num(outdoor, paris('2026-11-10T12:00:00', 1) + d * DAY),
+    );
+    expect(new Set(noons).size).toBeGreaterThan(7);
+    expect(Math.max(...noons) - Math.min(...noons)).toBeGreaterThan(1.5);
+    // Still a continuous line: five minutes apart, never more than a few tenths.
+    const start = paris('2026-11-10T00:00:00', 1);
+    for (let t = start; t < start + 14 * DAY; t += 5 * MINUTE)
+      expect(Math.abs(num(outdoor, t + 5 * MINUTE) - num(outdoor, t))).toBeLessThan(0.9);
+  });
+
   it('CO₂ rises in occupied hours: evenings at home, working days at the office', () => {
     const home = point('1/2/1');
     const monday = paris('2026-11-23T00:00:00', 1);

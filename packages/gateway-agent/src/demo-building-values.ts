@@ -326,6 +326,17 @@ function lightOn(c: { occupancy: Occupancy; shift: number }, t: number, seed: nu
   return (h >= 6.5 && h < 8.25) || (h >= 18.5 && h < 23.25);
 }
 
+/**
+ * The weather: a slow drift in [-1, 1], one random value per (UTC) day, linearly joined, so
+ * that no two days are quite alike. The same for every address of a building.
+ */
+export function weather(t: number): number {
+  const days = t / DAY;
+  const d = Math.floor(days);
+  const f = days - d;
+  return noise(0x5eed, d) * (1 - f) + noise(0x5eed, d + 1) * f;
+}
+
 /** Round to `digits` decimals. */
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -338,15 +349,24 @@ export function demoValue(point: DemoPoint, t: number): number | boolean {
   const wobble = noise(seed, n);
   switch (c.kind) {
     case 'roomTemperature':
-      // Coolest before dawn, warmest mid-afternoon; a little sensor noise.
+      // Coolest before dawn, warmest mid-afternoon, a little of the weather; sensor noise.
       return round(
-        c.base + c.swing * Math.cos((2 * Math.PI * (hour - 16)) / 24) + 0.08 * wobble,
+        c.base +
+          c.swing * Math.cos((2 * Math.PI * (hour - 16)) / 24) +
+          0.4 * weather(t) +
+          0.08 * wobble,
         1,
       );
     case 'outdoorTemperature':
-      return round(8 + 4.5 * Math.cos((2 * Math.PI * (hour - 15)) / 24) + 0.3 * wobble, 1);
+      return round(
+        8 + 4.5 * Math.cos((2 * Math.PI * (hour - 15)) / 24) + 3 * weather(t) + 0.3 * wobble,
+        1,
+      );
     case 'waterTemperature':
-      return round(27 + 0.7 * Math.cos((2 * Math.PI * (hour - 18)) / 24) + 0.05 * wobble, 1);
+      return round(
+        27 + 0.6 * Math.cos((2 * Math.PI * (hour - 18)) / 24) + 0.3 * weather(t) + 0.05 * wobble,
+        1,
+      );
     case 'co2':
       return Math.round(430 + c.peak * occupancyAt(c.occupancy, hour, weekday) + 15 * wobble);
     case 'light':
