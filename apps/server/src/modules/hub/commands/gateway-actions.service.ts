@@ -74,6 +74,8 @@ export class GatewayActions {
     run: () => Promise<T>,
     data?: GatewayCommandEvent['data'],
   ): Promise<T> {
+    // When it was sent: the gateway may go offline (a reboot) before it answers.
+    const at = Date.now();
     const tell = (error?: string) =>
       this.d.hub.events.emit('command', {
         mac: gw.mac,
@@ -81,7 +83,7 @@ export class GatewayActions {
         projectId: gw.project_id,
         command,
         user: by ? { id: by.id, email: by.email } : null,
-        at: Date.now(),
+        at,
         ...(data ? { data } : {}),
         ...(error ? { error } : {}),
       });

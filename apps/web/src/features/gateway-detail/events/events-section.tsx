@@ -100,7 +100,8 @@ export function EventsSection({ mac }: { mac: string }) {
           value={kind ?? ALL}
           onChange={(e) => setKind(GATEWAY_EVENT_KINDS.find((k) => k === e.target.value) ?? null)}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 200 }}
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 240 } }}
         >
           <MenuItem value={ALL}>{t('gatewayEvents.allKinds')}</MenuItem>
           {GATEWAY_EVENT_KINDS.map((k) => (
