@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { macSchema, serialSchema } from '@atrium/contracts/gateway';
+import { formatMac, macSchema, serialSchema } from '@atrium/contracts/gateway';
 import { LIMITS } from '@atrium/contracts/limits';
 import { muiField } from '../../../ui/mui-field';
 import { SubmitButton } from '../../../ui/submit-button';
@@ -15,15 +15,17 @@ type Values = z.input<typeof schema>;
 
 interface Props {
   busy: boolean;
+  /** Values read from the label's QR code (a photo, a pasted code), shown to check. */
+  initial?: { mac: string; sn: string } | null;
   onSubmit: (gateway: { mac: string; sn: string }) => void;
 }
 
 /** MAC (12 hex, separators allowed) and serial number (8) typed by hand (spec §5). */
-export function ManualEntryForm({ busy, onSubmit }: Props) {
+export function ManualEntryForm({ busy, initial = null, onSubmit }: Props) {
   const { t } = useTranslation();
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { mac: '', sn: '' },
+    defaultValues: initial ? { mac: formatMac(initial.mac), sn: initial.sn } : { mac: '', sn: '' },
   });
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)}>

@@ -57,6 +57,8 @@ function MethodCard(props: {
 export function MethodStep({ busy, onIdentified, onDemo }: Props) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<AddMethod>('manual');
+  // MAC and serial read from a photo or a pasted code: the manual form, filled, to check.
+  const [read, setRead] = useState<{ mac: string; sn: string } | null>(null);
   const methods: { id: AddMethod; icon: ReactNode }[] = [
     { id: 'qr', icon: <QrCodeScannerIcon /> },
     { id: 'manual', icon: <KeyboardIcon /> },
@@ -75,7 +77,10 @@ export function MethodStep({ busy, onIdentified, onDemo }: Props) {
             selected={method === m.id}
             icon={m.icon}
             label={t(`addGateway.methods.${m.id}`)}
-            onClick={() => setMethod(m.id)}
+            onClick={() => {
+              setMethod(m.id);
+              setRead(null);
+            }}
           />
         ))}
       </Box>
@@ -84,15 +89,21 @@ export function MethodStep({ busy, onIdentified, onDemo }: Props) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {t('addGateway.qrHint')}
           </Typography>
-          <QrScanner onScanned={onIdentified} />
+          <QrScanner
+            onScanned={onIdentified}
+            onRead={(gateway) => {
+              setRead(gateway);
+              setMethod('manual');
+            }}
+          />
         </>
       )}
       {method === 'manual' && (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('addGateway.manualHint')}
+            {t(read ? 'addGateway.qrFilled' : 'addGateway.manualHint')}
           </Typography>
-          <ManualEntryForm busy={busy} onSubmit={onIdentified} />
+          <ManualEntryForm busy={busy} initial={read} onSubmit={onIdentified} />
         </>
       )}
       {method === 'demo' && (

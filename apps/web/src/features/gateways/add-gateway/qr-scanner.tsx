@@ -8,15 +8,18 @@ import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { useTranslation } from 'react-i18next';
 import { parseQrCode } from '@atrium/contracts/gateway';
 import { notify } from '../../../ui/snackbar';
+import { QrFallback } from './qr-fallback';
 
 type CameraState = 'starting' | 'scanning' | 'none' | 'read';
 
 interface Props {
   onScanned: (gateway: { mac: string; sn: string }) => void;
+  /** Without a camera: a photo or a pasted code gave the MAC and serial number, to check. */
+  onRead: (gateway: { mac: string; sn: string }) => void;
 }
 
 /** Reads the gateway's QR code with the camera (MAC then serial number, spec §5). */
-export function QrScanner({ onScanned }: Props) {
+export function QrScanner({ onScanned, onRead }: Props) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>('starting');
@@ -81,75 +84,78 @@ export function QrScanner({ onScanned }: Props) {
   }, [run]);
 
   return (
-    <Box
-      sx={{
-        position: 'relative',
-        borderRadius: 2,
-        overflow: 'hidden',
-        bgcolor: 'grey.900',
-        aspectRatio: '4 / 3',
-        maxHeight: 320,
-        mx: 'auto',
-        width: '100%',
-        display: 'grid',
-        placeItems: 'center',
-      }}
-    >
+    <>
       <Box
-        component="video"
-        ref={video}
-        muted
-        playsInline
-        aria-label={t('addGateway.qrVideo')}
         sx={{
-          position: 'absolute',
-          inset: 0,
+          position: 'relative',
+          borderRadius: 2,
+          overflow: 'hidden',
+          bgcolor: 'grey.900',
+          aspectRatio: '4 / 3',
+          maxHeight: 320,
+          mx: 'auto',
           width: '100%',
-          height: '100%',
-          objectFit: 'cover',
-          visibility: state === 'scanning' ? 'visible' : 'hidden',
+          display: 'grid',
+          placeItems: 'center',
         }}
-      />
-      {state === 'starting' && <CircularProgress sx={{ color: 'common.white' }} />}
-      {state === 'none' && (
-        <Box sx={{ textAlign: 'center', color: 'grey.300', p: 3 }}>
-          <NoPhotographyIcon sx={{ fontSize: 40, mb: 1 }} />
-          <Typography>{t('CameraNotFound')}</Typography>
-          <Typography variant="body2" sx={{ color: 'grey.500', mt: 0.5 }}>
-            {t('addGateway.qrFallback')}
-          </Typography>
-        </Box>
-      )}
-      {state === 'read' && (
-        <Box sx={{ textAlign: 'center', color: 'grey.300', p: 3 }}>
-          <QrCodeIcon sx={{ fontSize: 40, mb: 1 }} />
-          <Typography sx={{ mb: 2 }}>{t('addGateway.qrRead')}</Typography>
-          <Button
-            variant="outlined"
-            color="inherit"
-            onClick={() => {
-              setState('starting');
-              setRun((r) => r + 1);
-            }}
-          >
-            {t('addGateway.qrAgain')}
-          </Button>
-        </Box>
-      )}
-      {state === 'scanning' && (
+      >
         <Box
-          aria-hidden
+          component="video"
+          ref={video}
+          muted
+          playsInline
+          aria-label={t('addGateway.qrVideo')}
           sx={{
             position: 'absolute',
-            width: '55%',
-            aspectRatio: '1',
-            border: '3px solid',
-            borderColor: 'secondary.main',
-            borderRadius: 2,
-            boxShadow: '0 0 0 9999px rgba(0,0,0,0.35)',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            objectFit: 'cover',
+            visibility: state === 'scanning' ? 'visible' : 'hidden',
           }}
         />
-      )}
-    </Box>
+        {state === 'starting' && <CircularProgress sx={{ color: 'common.white' }} />}
+        {state === 'none' && (
+          <Box sx={{ textAlign: 'center', color: 'grey.300', p: 3 }}>
+            <NoPhotographyIcon sx={{ fontSize: 40, mb: 1 }} />
+            <Typography>{t('CameraNotFound')}</Typography>
+            <Typography variant="body2" sx={{ color: 'grey.500', mt: 0.5 }}>
+              {t('addGateway.qrFallback')}
+            </Typography>
+          </Box>
+        )}
+        {state === 'read' && (
+          <Box sx={{ textAlign: 'center', color: 'grey.300', p: 3 }}>
+            <QrCodeIcon sx={{ fontSize: 40, mb: 1 }} />
+            <Typography sx={{ mb: 2 }}>{t('addGateway.qrRead')}</Typography>
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={() => {
+                setState('starting');
+                setRun((r) => r + 1);
+              }}
+            >
+              {t('addGateway.qrAgain')}
+            </Button>
+          </Box>
+        )}
+        {state === 'scanning' && (
+          <Box
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              width: '55%',
+              aspectRatio: '1',
+              border: '3px solid',
+              borderColor: 'secondary.main',
+              borderRadius: 2,
+              boxShadow: '0 0 0 9999px rgba(0,0,0,0.35)',
+            }}
+          />
+        )}
+      </Box>
+      {state === 'none' && <QrFallback onRead={onRead} />}
+    </>
   );
 }
