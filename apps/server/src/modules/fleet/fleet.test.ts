@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLEET_RECENT_MS, fleetSummaryReply, type FleetSummary } from '@atrium/contracts/fleet';
-import { createGateway, createProject } from '../../../test/fixtures';
+import { createGateway, createProject, randomMac, randomSerial } from '../../../test/fixtures';
 import { createUser, startTestServer, type TestServer } from '../../../test/test-server';
 import { newId } from '../../lib/ids';
+import { newGatewayRow } from '../gateways/gateway-rows';
 import { call } from '../monitoring/monitoring.testing';
 
 let t: TestServer;
@@ -226,5 +227,38 @@ describe('failed updates', () => {
     const s = await summaryOf(user);
     expect(s.attention.map((p) => p.projectName)).toEqual(['B down', 'A failing']);
     expect(FLEET_RECENT_MS).toBe(7 * DAY);
+  });
+});
+
+describe('a fleet of 10,000 gateways', () => {
+  it('is summed by a few grouped queries, not gateway by gateway', async () => {
+    const user = await createUser(t.app, 'manager');
+    const projects: string[] = [];
+    for (let i = 0; i < 50; i += 1)
+      projects.push((await createProject(t.app, user.team, `Site ${i}`)).id);
+    const rows = Array.from({ length: 10_000 }, (_, i) =>
+      newGatewayRow({
+        mac: randomMac(),
+        sn: randomSerial(),
+        type: i % 2 ? 'kloudnx' : 'klocknx',
+        name: `GW ${i}`,
+        version: i % 4 === 0 ? '1.3.0' : i % 2 ? '8.5.0' : '1.4.0',
+        team_id: user.team,
+        project_id: projects[i % 50] ?? null,
+        online: i % 7 === 0 ? 0 : 1,
+      }),
+    );
+    await t.modules.gateways.repo.insert(rows);
+    const started = performance.now();
+    const s = await summaryOf(user);
+    const elapsed = performance.now() - started;
+    expect(s.gateways).toMatchObject({ total: 10_000, online: 8_571, offline: 1_429 });
+    // Versions 1.3.0 of klocknx (every fourth gateway) are below the reference 1.4.
+    expect(s.gateways.outdated).toBe(2_500);
+    expect(s.attention).toHaveLength(20);
+    // 29 sites have 29 gateways offline, 21 have 28: the 20 kept are of the first.
+    expect(s.attention.map((p) => p.offline)).toEqual(Array(20).fill(29));
+    // Generous for a shared test machine; one query per gateway would take seconds.
+    expect(elapsed).toBeLessThan(1_500);
   });
 });
