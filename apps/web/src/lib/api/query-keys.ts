@@ -22,6 +22,11 @@ export const QUERY_KEYS = {
   etsPort: (mac: string) => ['vpn', 'etsPort', mac] as const,
   customProxy: (mac: string) => ['vpn', 'customProxy', mac] as const,
   vpnLog: (mac: string) => ['vpn', 'log', mac] as const,
+  // A gateway's event history and uptime, by MAC (the detail page's events section).
+  gatewayEvents: (mac: string) => ['gatewayEvents', mac] as const,
+  gatewayEventList: (mac: string, kind: string | null) =>
+    ['gatewayEvents', mac, 'list', kind ?? 'all'] as const,
+  gatewayUptime: (mac: string) => ['gatewayEvents', mac, 'uptime'] as const,
   accounts: ['accounts'] as const,
   verifyEmail: (token: string) => ['verify-email', token] as const,
   monitoring: ['monitoring'] as const,

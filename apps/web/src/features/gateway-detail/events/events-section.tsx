@@ -19,7 +19,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { EVENT_KIND_LABELS, formatUptime } from './event-format';
 import { EventRow } from './event-row';
-import { EVENT_KEYS, gatewayEventsQuery, gatewayUptimeQuery, prependEvent } from './events-api';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
+import { gatewayEventsQuery, gatewayUptimeQuery, prependEvent } from '../api/gateway-events';
 import { useGatewayEventStream } from './use-gateway-event-stream';
 
 const WINDOWS = [
@@ -78,7 +79,7 @@ export function EventsSection({ mac }: { mac: string }) {
         prependEvent(data, event, k),
       );
     if (event.kind === 'online' || event.kind === 'offline')
-      void client.invalidateQueries({ queryKey: EVENT_KEYS.uptime(mac) });
+      void client.invalidateQueries({ queryKey: QUERY_KEYS.gatewayUptime(mac) });
   });
 
   return (

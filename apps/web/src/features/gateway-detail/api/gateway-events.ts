@@ -7,24 +7,17 @@ import {
   type GatewayEventsReply,
 } from '@atrium/contracts/gateway-events';
 import { api } from '../../../lib/api/client';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
 
 const enc = encodeURIComponent;
 
 /** Events per page of a gateway's history. */
 export const EVENTS_PAGE_SIZE = 30;
 
-/** The history's query keys, by MAC (read by the detail page's events section only). */
-export const EVENT_KEYS = {
-  all: (mac: string) => ['gatewayEvents', mac] as const,
-  list: (mac: string, kind: GatewayEventKind | null) =>
-    ['gatewayEvents', mac, 'list', kind ?? 'all'] as const,
-  uptime: (mac: string) => ['gatewayEvents', mac, 'uptime'] as const,
-};
-
 /** A gateway's history, newest first, a page at a time (`next` is the cursor of the next one). */
 export const gatewayEventsQuery = (mac: string, kind: GatewayEventKind | null) =>
   infiniteQueryOptions({
-    queryKey: EVENT_KEYS.list(mac, kind),
+    queryKey: QUERY_KEYS.gatewayEventList(mac, kind),
     queryFn: ({ pageParam, signal }) =>
       api.get(`/api/gateway-events/${enc(mac)}`, {
         schema: gatewayEventsReply,
@@ -42,7 +35,7 @@ export const gatewayEventsQuery = (mac: string, kind: GatewayEventKind | null) =
 /** The uptime over 24 h, 7 and 30 days (fractions, null when unknown). */
 export const gatewayUptimeQuery = (mac: string) =>
   queryOptions({
-    queryKey: EVENT_KEYS.uptime(mac),
+    queryKey: QUERY_KEYS.gatewayUptime(mac),
     queryFn: ({ signal }) =>
       api.get(`/api/gateway-events/${enc(mac)}/uptime`, { schema: gatewayUptimeReply, signal }),
   });
