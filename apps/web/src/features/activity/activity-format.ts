@@ -61,13 +61,43 @@ export function activitySentence(e: ActivityEntry, t: TFunction): string {
     rank: rank(d.rank),
     project: text(d.project),
     email: text(d.email),
-    type: text(d.type),
+    licence: text(d.type) ? t(`licence.types.${text(d.type)}`, { value: d.value ?? 1 }) : '',
   });
 }
 
-/** A second line: the browser of a new sign-in. */
-export function activityNote(e: ActivityEntry): string {
-  return e.action === 'signin.newBrowser' ? text(e.details?.browser) : '';
+const BROWSERS: readonly [RegExp, string][] = [
+  [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
+  [/OPR\/(\d+)/, 'Opera'],
+  [/SamsungBrowser\/(\d+)/, 'Samsung Internet'],
+  [/Firefox\/(\d+)/, 'Firefox'],
+  [/FxiOS\/(\d+)/, 'Firefox'],
+  [/CriOS\/(\d+)/, 'Chrome'],
+  [/Chrom(?:e|ium)\/(\d+)/, 'Chrome'],
+  [/Version\/(\d+)[^ ]* (?:Mobile\/\S+ )?Safari/, 'Safari'],
+];
+const SYSTEMS: readonly [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** "Firefox 140 · Windows" from a User-Agent; the text itself when it is not one it knows. */
+export function browserSummary(ua: string): string {
+  const browser = BROWSERS.map(([re, name]) => [re.exec(ua), name] as const).find(([m]) => m);
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  if (!browser) return ua;
+  const [match, name] = browser;
+  const version = match?.[1] ? ` ${match[1]}` : '';
+  return system ? `${name}${version} · ${system}` : `${name}${version}`;
+}
+
+/** A second line: the browser of a new sign-in, in short (the whole User-Agent as its title). */
+export function activityNote(e: ActivityEntry): { text: string; title: string } | undefined {
+  const ua = e.action === 'signin.newBrowser' ? text(e.details?.browser) : '';
+  return ua ? { text: browserSummary(ua), title: ua } : undefined;
 }
 
 /** Where the target opens in the console; undefined when it is gone or is an account. */

@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../testing/render';
 import { signInAs } from '../../testing/session';
 import { ActivityPage } from './activity-page';
 import { parisDayStart } from './activity-filters';
+import { browserSummary } from './activity-format';
 
 // 26 November 2026, 17:05:09 UTC: 18:05:09 in Paris.
 const AT = Date.UTC(2026, 10, 26, 17, 5, 9);
@@ -64,7 +65,10 @@ describe('ActivityPage', () => {
           entry(3, {
             action: 'signin.newBrowser',
             target: { kind: 'account', id: 'u1', name: 'manager@atrium.demo' },
-            details: { browser: 'Firefox/140' },
+            details: {
+              browser:
+                'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0',
+            },
           }),
         ],
       },
@@ -88,7 +92,34 @@ describe('ActivityPage', () => {
     // Deleted: the name stays, without a link.
     expect(within(rows[2]!).getByText('Ancien')).toBeTruthy();
     expect(within(rows[2]!).queryByRole('link')).toBeNull();
-    expect(within(rows[3]!).getByText('Firefox/140')).toBeTruthy();
+    expect(within(rows[3]!).getByText('Firefox 140 · Windows')).toBeTruthy();
+  });
+
+  it('stacks each entry in a block on a narrow screen', async () => {
+    // Every max-width query matches: a phone.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (media) =>
+        ({
+          matches: media.includes('max-width'),
+          media,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    serve([{ entries: [entry(0, { currentProject: 'p0' })] }]);
+    renderWithProviders(<ActivityPage />, { route: '/activity' });
+    const list = await screen.findByRole('list', { name: "Journal d'activité" });
+    expect(screen.queryByRole('table')).toBeNull();
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText('26/11/2026 18:05:09 · manager@atrium.demo')).toBeTruthy();
+    expect(within(item).getByText('a créé le projet')).toBeTruthy();
+    expect(within(item).getByRole('link', { name: 'Projet 0' }).getAttribute('href')).toBe(
+      '/projects/p0',
+    );
   });
 
   it('speaks English when the console does', async () => {
@@ -101,12 +132,16 @@ describe('ActivityPage', () => {
             details: { from: 'user', to: 'manager' },
             target: { kind: 'account', id: 'u2', name: 'bob@x.fr' },
           }),
+          entry(1, { action: 'licence.apply', details: { type: 'chartnx', value: 2 } }),
         ],
       },
     ]);
     renderWithProviders(<ActivityPage />, { route: '/activity' });
     expect(await screen.findByText("changed the account's rank: User → Manager")).toBeTruthy();
     expect(screen.getByText('26/11/2026, 18:05:09')).toBeTruthy();
+    expect(
+      screen.getByText('applied a licence to the project: 2 ChartNX dashboard(s)'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
 
@@ -163,6 +198,22 @@ describe('ActivityPage', () => {
     expect(await screen.findByText('Aucune activité ne correspond à ces filtres.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
     await waitFor(() => expect(server.requests.at(-1)?.query).toEqual({ limit: '50' }));
+  });
+});
+
+describe('browserSummary', () => {
+  it('names the browser, its version and the system', () => {
+    expect(
+      browserSummary(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari 18 · iOS');
+    expect(
+      browserSummary(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      ),
+    ).toBe('Edge 131 · Windows');
+    expect(browserSummary('curl/8.5')).toBe('curl/8.5');
   });
 });
 

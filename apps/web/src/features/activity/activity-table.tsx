@@ -23,15 +23,20 @@ function What({ entry }: { entry: ActivityEntry }) {
     <>
       <Typography variant="body2">{activitySentence(entry, t)}</Typography>
       {note && (
-        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {note}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          title={note.title}
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {note.text}
         </Typography>
       )}
     </>
   );
 }
 
-/** Phone width: one block per entry, the date and actor above what was done. */
+/** Narrow screens: one block per entry, the date and actor above what was done. */
 function EntryCard({ entry }: { entry: ActivityEntry }) {
   return (
     <Box
@@ -49,11 +54,12 @@ function EntryCard({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-/** The log: a table, or stacked rows at phone width. */
+/** The log: a table, or stacked rows on narrow screens. */
 export function ActivityTable({ entries }: { entries: readonly ActivityEntry[] }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  if (phone) {
+  // Under 900 px the four columns squeeze the e-mails letter by letter: stacked rows instead.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  if (narrow) {
     return (
       <Paper variant="outlined">
         <Box
