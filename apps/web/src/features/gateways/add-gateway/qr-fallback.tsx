@@ -72,7 +72,17 @@ export function QrFallback({ onRead }: { onRead: (gateway: Gateway) => void }) {
           onChange={(e) => void upload(e)}
         />
       </Button>
-      <Box component="form" noValidate onSubmit={paste} sx={{ display: 'flex', gap: 1 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={paste}
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'flex-start' },
+          gap: 1,
+        }}
+      >
         <TextField
           size="small"
           fullWidth
@@ -83,7 +93,17 @@ export function QrFallback({ onRead }: { onRead: (gateway: Gateway) => void }) {
           onChange={(e) => setCode(e.target.value)}
           slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
         />
-        <Button type="submit" variant="outlined" disabled={!code.trim()} sx={{ height: 40 }}>
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={!code.trim()}
+          sx={{
+            height: 40,
+            flexShrink: 0,
+            whiteSpace: 'nowrap',
+            alignSelf: { xs: 'flex-end', sm: 'auto' },
+          }}
+        >
           {t('addGateway.qrUse')}
         </Button>
       </Box>
