@@ -11,6 +11,7 @@ import {
   type HubWithProject,
 } from '../../../test/hub-helpers';
 import { bearer, createUser, type TestServer, type TestUser } from '../../../test/test-server';
+import { startTunnelAgent } from '../../../test/vpn-helpers';
 import { newId } from '../../lib/ids';
 import { uptimeOf } from './gateway-events.service';
 
@@ -232,6 +233,31 @@ describe('commands by users', () => {
       user: owner.email,
       data: { from: '8.4.0', to: '8.5.0', result: 'failed', error: 'firmwareChecksumMismatch' },
     });
+    await agent.stop();
+  });
+});
+
+describe('remote access', () => {
+  it('records who opened and closed it', async () => {
+    const gw = await newGateway({ type: 'kloudnx', version: '8.5.0' });
+    const nowhere = { host: '127.0.0.1', port: 9 };
+    const agent = startTunnelAgent(broker, gw, { config: nowhere, knx: nowhere });
+    await waitFor(() => t.modules.hub.service.reachable(gw));
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/vpn/open/${gw.mac}`,
+      headers: bearer(owner.token),
+      payload: { delay: 7_200_000 },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await get(owner, `/api/vpn/disconnect/${gw.mac}`)).statusCode).toBe(200);
+    const events = await historyUntil(gw.mac, (e) => e.some((x) => x.data.command === 'vpn.close'));
+    expect(events.filter((e) => e.kind === 'command').map((e) => [e.data.command, e.user])).toEqual(
+      [
+        ['vpn.close', owner.email],
+        ['vpn.open', owner.email],
+      ],
+    );
     await agent.stop();
   });
 });

@@ -22,7 +22,7 @@ export interface VpnModuleDeps {
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'tunnel' | 'host' | 'jwtSecret'>;
   log: FastifyBaseLogger;
   gateways: GatewaysRepository;
-  hub: Pick<Hub, 'command' | 'authenticate'>;
+  hub: Pick<Hub, 'command' | 'authenticate' | 'events'>;
   /** Projects and their plans, for the session log's retention. */
   projects: () => Promise<{ id: string; logger_subscription: string }[]>;
   /** Seeded gateways run by the server's demo fleet (their agents log in with a derived secret). */

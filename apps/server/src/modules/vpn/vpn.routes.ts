@@ -64,7 +64,7 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService }> = async (app,
         response: { 200: vpnMessageReply, ...errors },
       },
     },
-    (req) => vpn.disconnect(req.params.mac),
+    (req) => vpn.disconnect(requireUser(req), req.params.mac),
   );
 
   app.get(

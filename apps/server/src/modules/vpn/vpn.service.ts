@@ -23,7 +23,8 @@ import type { VpnRepository, VpnSessionRow } from './vpn.repository';
 export interface VpnServiceDeps {
   repo: VpnRepository;
   gateways: GatewaysRepository;
-  hub: Pick<Hub, 'command'>;
+  /** Commands to the gateway; `events` tells its history who opened and closed remote access. */
+  hub: Pick<Hub, 'command' | 'events'>;
   hosts: ProxyHosts;
   /** Where gateways connect their tunnels, and the key they check. */
   endpoint: () => { host: string; port: number; hostKey: string };
@@ -117,13 +118,33 @@ export class VpnService {
       await this.d.repo.closeByMac(gw.mac, 'disconnected', this.now());
       throw err;
     }
+    this.told(gw, user, 'vpn.open', now);
     return { message: 'success' };
   }
 
+  /** The gateway's history (decision 0021): who opened or closed its remote access. */
+  private told(
+    gw: { mac: string; team_id: string | null; project_id: string | null },
+    user: SessionUser,
+    command: 'vpn.open' | 'vpn.close',
+    at: number,
+  ) {
+    this.d.hub.events.emit('command', {
+      mac: gw.mac,
+      teamId: gw.team_id,
+      projectId: gw.project_id,
+      command,
+      user: { id: user.id, email: user.email },
+      at,
+    });
+  }
+
   /** Ends the session: its tunnel, proxies and ETS port close; the gateway is told if it listens. */
-  async disconnect(ref: string) {
+  async disconnect(user: SessionUser, ref: string) {
     const gw = await this.gateway(ref);
-    await this.d.repo.closeByMac(gw.mac, 'disconnected', this.now());
+    const now = this.now();
+    await this.d.repo.closeByMac(gw.mac, 'disconnected', now);
+    this.told(gw, user, 'vpn.close', now);
     this.d.dropTunnel(gw.mac);
     await this.d.hub.command(gw, 'vpn.close', {}).catch(() => undefined);
     return { message: 'success' };
