@@ -201,12 +201,13 @@ describe('demo samples', () => {
     const first = source.due(monitor, now);
     expect(first.map((s) => s.ga)).toEqual(['1/1/1', '0/0/1']);
     expect(source.due(monitor, now + 10_000)).toEqual([]);
-    // 12:05 temperature sample; the light (off since 11:31 on the first call) its heartbeat at 12:01.
+    // 12:05: a temperature sample, and the light's heartbeat (off, last sent at 11:35).
     const later = source.due(monitor, now + 5 * MINUTE);
-    expect(later.map((s) => [s.ga, s.t - now])).toEqual([
-      ['1/1/1', 270_000],
-      ['0/0/1', 30_000],
+    expect(later.map((s) => [s.ga, s.t - now, s.value])).toEqual([
+      ['1/1/1', 270_000, expect.any(Number)],
+      ['0/0/1', 270_000, false],
     ]);
+    expect(source.due(monitor, now + 9 * MINUTE)).toEqual([]);
     // Two hours later (the agent was stopped): the newest sample of each, not 24 old ones.
     const gap = source.due(monitor, now + 2 * HOUR);
     expect(gap.map((s) => s.ga)).toEqual(['1/1/1', '0/0/1']);

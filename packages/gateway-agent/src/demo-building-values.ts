@@ -61,7 +61,7 @@ const light = (ga: string, name: string, occupancy: Occupancy, shift: number): D
   name,
   dpt: '1.001',
   curve: { kind: 'light', occupancy, shift },
-  everyMin: 1,
+  everyMin: 5,
   onChange: true,
 });
 const blind = (ga: string, name: string, shift: number): DemoPoint => ({
@@ -69,7 +69,7 @@ const blind = (ga: string, name: string, shift: number): DemoPoint => ({
   name,
   dpt: '5.001',
   curve: { kind: 'blind', shift },
-  everyMin: 1,
+  everyMin: 5,
   onChange: true,
 });
 
@@ -144,7 +144,7 @@ export const VILLA_ROSE: DemoBuilding = {
       name: 'Pompe de filtration',
       dpt: '1.001',
       curve: { kind: 'schedule', from: 9, to: 19 },
-      everyMin: 1,
+      everyMin: 5,
       onChange: true,
     },
     {
@@ -152,7 +152,7 @@ export const VILLA_ROSE: DemoBuilding = {
       name: 'Éclairage piscine',
       dpt: '1.001',
       curve: { kind: 'schedule', from: 21, to: 23.5 },
-      everyMin: 1,
+      everyMin: 5,
       onChange: true,
     },
     {
@@ -240,10 +240,19 @@ function lastSundayAt1Utc(year: number, month: number): number {
 
 /** Europe/Paris's offset from UTC at `t`, in ms (the EU rule: summer time March to October). */
 export function parisOffset(t: number): number {
-  const year = new Date(t).getUTCFullYear();
-  const summer = t >= lastSundayAt1Utc(year, 2) && t < lastSundayAt1Utc(year, 9);
-  return (summer ? 2 : 1) * HOUR;
+  // Weeks of samples fall in one year: its clock changes are computed once.
+  if (t < summerOf.yearStart || t >= summerOf.yearEnd) {
+    const year = new Date(t).getUTCFullYear();
+    summerOf.yearStart = Date.UTC(year, 0, 1);
+    summerOf.yearEnd = Date.UTC(year + 1, 0, 1);
+    summerOf.from = lastSundayAt1Utc(year, 2);
+    summerOf.to = lastSundayAt1Utc(year, 9);
+  }
+  return (t >= summerOf.from && t < summerOf.to ? 2 : 1) * HOUR;
 }
+
+/** The last year parisOffset looked at, and its summer time. */
+const summerOf = { yearStart: 0, yearEnd: 0, from: 0, to: 0 };
 
 /** The Paris wall-clock hour of `t` (0 to 24, fractional) and the day of the week (0 Sunday). */
 export function parisClock(t: number): { hour: number; weekday: number; day: number } {

@@ -126,10 +126,12 @@ export async function seedDemoBuildings(
         gw.mac,
         mine.map((p) => ({ address: p.ga })),
       );
-      for (const p of mine) {
-        const seriesId = await m.timeseries.store.ensureSeries(
-          knxSeriesKey(project.id, gw.mac, p.ga),
-        );
+      // Created together: on SQLite the writer thread creates them in one go.
+      const ids = await Promise.all(
+        mine.map((p) => m.timeseries.store.ensureSeries(knxSeriesKey(project.id, gw.mac, p.ga))),
+      );
+      for (const [i, p] of mine.entries()) {
+        const seriesId = ids[i] ?? 0;
         for (const s of demoSamples(p, from, now))
           points.push({
             seriesId,
