@@ -181,6 +181,12 @@ describe('ActivityPage', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
     await waitFor(() => expect(created).toHaveBeenCalled());
+    const blob = created.mock.calls[0]?.[0];
+    if (!(blob instanceof Blob)) throw new Error('no file');
+    // UTF-8 with its byte-order mark, as the server sent it.
+    const bytes = new Uint8Array(await new Response(blob).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('time,actor\r\n');
     const exported = server.requests.find((r) => r.path === '/api/activity/export.csv');
     expect(exported?.query).toEqual({
       actions: 'gateway.move',

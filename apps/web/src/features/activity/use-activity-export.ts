@@ -3,9 +3,13 @@ import { notify } from '../../ui/snackbar';
 import { activityApi } from './api/activity-api';
 import type { ActivityFilterState } from './activity-filters';
 
-/** Hands the text to the browser as a file download. */
-function downloadText(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/**
+ * Hands the CSV to the browser as a file download. Reading the reply as text dropped the
+ * server's byte-order mark; it goes back in, or spreadsheets misread the accents.
+ */
+function downloadCsv(text: string, name: string) {
+  const csv = text.startsWith('\uFEFF') ? text : `\uFEFF${text}`;
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -19,7 +23,7 @@ function downloadText(text: string, name: string) {
 export function useActivityExport() {
   return useMutation({
     mutationFn: (filters: ActivityFilterState) => activityApi.exportCsv(filters),
-    onSuccess: (csv) => downloadText(csv, `activity-${new Date().toISOString().slice(0, 10)}.csv`),
+    onSuccess: (csv) => downloadCsv(csv, `activity-${new Date().toISOString().slice(0, 10)}.csv`),
     onError: (error) => notify.apiError(error),
   });
 }
