@@ -61,6 +61,8 @@ describe('the fleet home', () => {
     // The offline count opens the projects list filtered on projects with gateways offline.
     await page.getByTestId('kpi-offline').getByRole('link').click();
     await page.waitForURL('**/projects/list?online=0%2C1');
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    await shot(page, 'home-offline-link-projects-1440-en');
     await context.close();
   });
 

@@ -27,6 +27,7 @@ export const fleetAttentionSchema = z.object({
   offline: count.describe('gateways of the project not online'),
   failedUpdates: count.describe('updates refused or failed in the last 7 days'),
   activeAlerts: count.describe('alerts open, or raised in the last 7 days'),
+  openAlerts: count.describe('of those, the alerts still open'),
   lastAlertAt: z.number().optional().describe('epoch ms of the newest of those alerts'),
 });
 export type FleetAttention = z.infer<typeof fleetAttentionSchema>;

@@ -91,6 +91,10 @@ export class FleetRepository {
         'project_id',
         (eb) => eb.fn.countAll<Count>().as('n'),
         (eb) => eb.fn.max('raised_at').as('last'),
+        (eb) =>
+          eb.fn
+            .sum<Count>(eb.case().when('cleared_at', 'is', null).then(1).else(0).end())
+            .as('open'),
       ])
       .where((eb) => eb.or([eb('cleared_at', 'is', null), eb('raised_at', '>=', since)]));
     if (!('all' in scope)) {
@@ -102,7 +106,12 @@ export class FleetRepository {
       );
     }
     const rows = await q.groupBy('project_id').execute();
-    return rows.map((r) => ({ projectId: r.project_id, n: Number(r.n), last: Number(r.last) }));
+    return rows.map((r) => ({
+      projectId: r.project_id,
+      n: Number(r.n),
+      open: Number(r.open),
+      last: Number(r.last),
+    }));
   }
 
   /**

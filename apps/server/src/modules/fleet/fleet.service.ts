@@ -23,10 +23,14 @@ const isOutdated = (status: ReturnType<typeof versionStatus>) =>
 
 type Reasons = Omit<FleetAttention, 'projectId' | 'projectName'>;
 
-/** Most urgent first: gateways offline, then failed updates, then alerts, then the newest alert. */
+/**
+ * Most urgent first: gateways offline, then failed updates, then open alerts, then alerts of
+ * the week, then the newest alert.
+ */
 const urgency = (a: Reasons, b: Reasons) =>
   b.offline - a.offline ||
   b.failedUpdates - a.failedUpdates ||
+  b.openAlerts - a.openAlerts ||
   b.activeAlerts - a.activeAlerts ||
   (b.lastAlertAt ?? 0) - (a.lastAlertAt ?? 0);
 
@@ -78,14 +82,18 @@ export class FleetService {
     ]);
     const reasons = new Map<string, Reasons>();
     const of = (id: string) => {
-      const r = reasons.get(id) ?? { offline: 0, failedUpdates: 0, activeAlerts: 0 };
+      const r = reasons.get(id) ?? { offline: 0, failedUpdates: 0, activeAlerts: 0, openAlerts: 0 };
       reasons.set(id, r);
       return r;
     };
     for (const o of offline) of(o.projectId).offline = o.n;
     for (const f of failed) of(f.projectId).failedUpdates = f.n;
     for (const a of alerts)
-      Object.assign(of(a.projectId), { activeAlerts: a.n, lastAlertAt: a.last });
+      Object.assign(of(a.projectId), {
+        activeAlerts: a.n,
+        openAlerts: a.open,
+        lastAlertAt: a.last,
+      });
     const top = [...reasons]
       .sort(([idA, a], [idB, b]) => urgency(a, b) || idA.localeCompare(idB))
       .slice(0, FLEET_ATTENTION_MAX);

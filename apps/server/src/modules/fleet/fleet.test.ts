@@ -111,6 +111,7 @@ describe('GET /api/fleet/summary', () => {
         offline: 1,
         failedUpdates: 0,
         activeAlerts: 0,
+        openAlerts: 0,
       },
       {
         projectId: f.beta.id,
@@ -118,6 +119,7 @@ describe('GET /api/fleet/summary', () => {
         offline: 0,
         failedUpdates: 0,
         activeAlerts: 2,
+        openAlerts: 1,
         lastAlertAt: expect.any(Number),
       },
     ]);
@@ -200,7 +202,14 @@ describe('failed updates', () => {
     await updateEvent(quiet.id, gw.mac, now - 2 * 60_000, 'done');
     await updateEvent(theirs.id, gw.mac, now - 60_000, 'failed');
     expect((await summaryOf(user)).attention).toEqual([
-      { projectId: quiet.id, projectName: 'Quiet', offline: 0, failedUpdates: 2, activeAlerts: 0 },
+      {
+        projectId: quiet.id,
+        projectName: 'Quiet',
+        offline: 0,
+        failedUpdates: 2,
+        activeAlerts: 0,
+        openAlerts: 0,
+      },
     ]);
     expect((await summaryOf(stranger)).attention).toEqual([
       {
@@ -209,6 +218,7 @@ describe('failed updates', () => {
         offline: 0,
         failedUpdates: 1,
         activeAlerts: 0,
+        openAlerts: 0,
       },
     ]);
   });

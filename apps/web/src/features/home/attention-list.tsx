@@ -42,7 +42,10 @@ function useReasons() {
     if (p.activeAlerts > 0)
       reasons.push({
         key: 'alerts',
-        label: t('home.attention.alerts', { count: p.activeAlerts }),
+        label:
+          p.openAlerts > 0
+            ? `${t('home.attention.alerts', { count: p.activeAlerts })} · ${t('home.attention.open', { count: p.openAlerts })}`
+            : t('home.attention.alerts', { count: p.activeAlerts }),
         icon: <NotificationsIcon />,
         color: 'warning',
       });

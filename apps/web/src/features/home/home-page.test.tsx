@@ -22,13 +22,21 @@ const SUMMARY: FleetSummary = {
     ],
   },
   attention: [
-    { projectId: 'p1', projectName: 'Piscine', offline: 2, failedUpdates: 1, activeAlerts: 0 },
+    {
+      projectId: 'p1',
+      projectName: 'Piscine',
+      offline: 2,
+      failedUpdates: 1,
+      activeAlerts: 0,
+      openAlerts: 0,
+    },
     {
       projectId: 'p2',
       projectName: 'Bureau',
       offline: 0,
       failedUpdates: 0,
       activeAlerts: 3,
+      openAlerts: 1,
       lastAlertAt: Date.UTC(2026, 6, 1, 10, 0, 0),
     },
   ],
@@ -91,7 +99,7 @@ describe('HomePage', () => {
     expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/projects/p1', '/projects/p2']);
     expect(rows[0]?.textContent).toContain('2 passerelles hors ligne');
     expect(rows[0]?.textContent).toContain('1 mise à jour échouée');
-    expect(rows[1]?.textContent).toContain('3 alertes');
+    expect(rows[1]?.textContent).toContain('3 alertes · 1 encore ouverte');
     // Paris time, French format.
     expect(rows[1]?.textContent).toContain('dernière alerte 01/07/2026 12:00:00');
   });
