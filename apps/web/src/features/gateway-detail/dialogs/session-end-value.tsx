@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import AllInclusiveIcon from '@mui/icons-material/AllInclusive';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../lib/locale';
 import { formatParisDate } from '../model/vpn-format';
 import { sessionEnd } from '../model/vpn-session';
 
@@ -12,7 +13,7 @@ interface Props {
 
 /** The end of a session: an infinity sign for no end (-1), else the date in Paris time. */
 export function SessionEndValue({ until, format = 'long' }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const end = sessionEnd(until);
   if (end === null) return <>—</>;
   if (end === 'unlimited') {
@@ -23,5 +24,5 @@ export function SessionEndValue({ until, format = 'long' }: Props) {
       </Box>
     );
   }
-  return <>{formatParisDate(end, i18n.language, format)}</>;
+  return <>{formatParisDate(end, currentLocale(), format)}</>;
 }

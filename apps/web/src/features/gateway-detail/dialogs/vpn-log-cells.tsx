@@ -3,12 +3,14 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { VpnLogEntry, VpnReached } from '@atrium/contracts/vpn';
+import { currentLocale } from '../../../lib/locale';
 import { formatKiloBytes, formatParisDate } from '../model/vpn-format';
 
 /** The parts of one session of the log, shared by the table (wide screens) and the list. */
 export function useLogTexts() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
+  // The console language's locale (British English: dates day first, like French).
+  const locale = currentLocale();
   const bytes = (count: number) =>
     formatKiloBytes(count, locale) ??
     t('gatewayDetail.vpnLog.bytes', { value: count.toLocaleString(locale) });
