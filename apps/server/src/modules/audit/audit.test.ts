@@ -159,6 +159,41 @@ describe(`team activity log (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
     expect(await latest('viewerAccount.create')).toMatchObject({ target: { name: viewer } });
   });
 
+  it('records gateways added (virtual, claimed), shared and deleted', async () => {
+    const p = await createProject(t.app, manager.team, 'Démo');
+    const virtual = await call(manager, 'POST', '/api/gateway/virtual', {
+      name: 'Essai',
+      project: p.id,
+    });
+    expect(virtual.statusCode, virtual.body).toBe(201);
+    const mac = virtual.json<{ gateway: { mac: string } }>().gateway.mac;
+    expect(await latest('gateway.add')).toMatchObject({
+      target: { kind: 'gateway', id: mac, name: 'Essai' },
+      details: { virtual: true, project: 'Démo', projectId: p.id },
+      currentProject: p.id,
+    });
+    const waiting = await createGateway(t.app, { waiting: 1 });
+    const claimed = await call(manager, 'POST', '/api/gateway/create', {
+      name: 'Cave',
+      mac: waiting.mac,
+      sn: waiting.sn,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    const added = await latest('gateway.add');
+    expect(added).toMatchObject({ target: { id: waiting.mac, name: 'Cave' } });
+    expect(added?.details).toBeUndefined();
+    const guest = await createUser(t.app, 'user');
+    await call(manager, 'POST', `/api/gateway/share/${mac}`, { email: guest.email });
+    expect(await latest('gateway.share')).toMatchObject({ details: { email: guest.email } });
+    const admin = await createUser(t.app, 'admin');
+    expect((await call(admin, 'DELETE', `/api/gateway/delete/${mac}`)).statusCode).toBe(200);
+    // In the gateway's team's log, under the administrator's name.
+    expect(await latest('gateway.remove')).toMatchObject({
+      actor: admin.email,
+      target: { id: mac, name: 'Essai' },
+    });
+  });
+
   it('records a licence used on a project', async () => {
     const p = await createProject(t.app, manager.team, 'Licenced');
     const key = `LIC-${newId().slice(0, 10)}`.toUpperCase();
