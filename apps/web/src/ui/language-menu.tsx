@@ -30,7 +30,8 @@ export function LanguageMenu({ color = 'inherit' }: Props) {
           setAnchor(e.currentTarget);
           setOpened(true);
         }}
-        aria-label={t('shell.language')}
+        // The visible code (FR, EN) is part of the name (WCAG 2.5.3, label in name).
+        aria-label={`${t('shell.language')} ${current.toUpperCase()}`}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         sx={{ minWidth: 0, fontWeight: 600 }}

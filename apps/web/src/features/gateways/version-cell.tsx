@@ -21,11 +21,9 @@ export function VersionCell({ state }: { state: State }) {
   switch (state.kind) {
     case 'progress':
       return (
-        <Box
-          sx={{ minWidth: 96 }}
-          aria-label={t('gateways.version.updating', { step: state.label })}
-        >
+        <Box sx={{ minWidth: 96 }}>
           <LinearProgress
+            aria-label={t('gateways.version.updating', { step: state.label })}
             variant={state.percent === null ? 'indeterminate' : 'determinate'}
             value={state.percent ?? undefined}
             sx={{ height: 6, borderRadius: 3 }}
@@ -53,7 +51,8 @@ export function VersionCell({ state }: { state: State }) {
           <DownloadIcon
             color="error"
             sx={{ verticalAlign: 'middle' }}
-            aria-label={t(
+            // role="img" with its text (MUI hides an icon without titleAccess).
+            titleAccess={t(
               state.reason === 'certs'
                 ? 'gateways.version.waitingCerts'
                 : 'gateways.version.waitingUpdate',
@@ -70,6 +69,8 @@ export function VersionCell({ state }: { state: State }) {
             variant="outlined"
             icon={<DownloadIcon />}
             label={state.version}
+            // A named group: the badge's meaning for screen readers, its version as content.
+            role="group"
             aria-label={t('gateways.version.outdated', { latest: state.latest })}
             sx={{ fontWeight: 600 }}
           />
@@ -81,7 +82,7 @@ export function VersionCell({ state }: { state: State }) {
           <ClearIcon
             color="disabled"
             sx={{ verticalAlign: 'middle' }}
-            aria-label={t('gateways.version.unknown')}
+            titleAccess={t('gateways.version.unknown')}
           />
         </Tooltip>
       );

@@ -35,6 +35,7 @@ export function AddressesSection({ projectId, gateways, canEdit, onPick }: Props
         variant="determinate"
         value={max ? Math.min(100, (cpt / max) * 100) : 0}
         color={max && cpt >= max ? 'warning' : 'primary'}
+        aria-label={t('monitoring.addresses.title')}
         sx={{ height: 6, borderRadius: 3, my: 1.5, ml: { sm: 4.5 } }}
       />
       {gateways.length === 0 && (

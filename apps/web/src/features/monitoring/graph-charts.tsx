@@ -93,6 +93,7 @@ export function GraphCharts({ view, window: w, mode, empty }: Props) {
   return (
     <Box sx={{ position: 'relative' }}>
       <LinearProgress
+        aria-label={t('app.loading')}
         sx={{
           position: 'absolute',
           top: -6,

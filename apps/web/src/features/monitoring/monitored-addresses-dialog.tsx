@@ -94,7 +94,7 @@ export function MonitoredAddressesDialog({ gateway, gatewayNames, onClose }: Pro
               <Box
                 sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
               >
-                <Typography variant="body2" data-testid="monitored-count">
+                <Typography variant="body2" id="monitored-count" data-testid="monitored-count">
                   {t('monitoring.addresses.counter', {
                     gateway: ticked.size,
                     project: projectCount,
@@ -109,6 +109,7 @@ export function MonitoredAddressesDialog({ gateway, gatewayNames, onClose }: Pro
                 variant="determinate"
                 value={Math.min(100, (projectCount / Math.max(1, ets.data.max)) * 100)}
                 color={remaining <= 0 ? 'warning' : 'primary'}
+                aria-labelledby="monitored-count"
                 sx={{ height: 6, borderRadius: 3 }}
               />
               {remaining <= 0 && <Alert severity="warning">{t('maxAddress')}</Alert>}

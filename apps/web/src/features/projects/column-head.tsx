@@ -16,7 +16,8 @@ export function ColumnHead(props: {
   return (
     <TableCell align={align} sx={{ color: 'text.secondary', lineHeight: 0 }}>
       {props.icon && (
-        <Tooltip title={props.label}>
+        // describeChild: a title on the icon, not an aria-label on a <span> (not allowed there).
+        <Tooltip title={props.label} describeChild>
           <Box component="span" sx={{ display: 'inline-flex', '& svg': { fontSize: 18 } }}>
             {props.icon}
           </Box>

@@ -1,4 +1,5 @@
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -8,6 +9,7 @@ import VpnLockIcon from '@mui/icons-material/VpnLockOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@atrium/contracts/project';
 import { StatusDot, type DotColor } from '../../ui/status-dot';
+import { VISUALLY_HIDDEN } from '../../ui/visually-hidden';
 
 const ONLINE_COLOR: Record<0 | 1 | 2, DotColor> = { 2: 'success', 1: 'warning', 0: 'error' };
 
@@ -19,7 +21,7 @@ export function OnlineIndicator({ project, compact }: { project: ProjectItem; co
     return <StatusDot color="disabled" label={t('projects.noGateway')} compact={compact} />;
   const online = project.gateways.filter((g) => g.online).length;
   return (
-    <Tooltip title={t('projects.onlineOf', { online, total })}>
+    <Tooltip title={t('projects.onlineOf', { online, total })} describeChild>
       <span>
         <StatusDot
           color={ONLINE_COLOR[project.online]}
@@ -40,12 +42,15 @@ export function ConnectionIndicator({ connected }: { connected: boolean }) {
         color="success"
         fontSize="small"
         sx={{ verticalAlign: 'middle' }}
-        aria-label={t('projects.connected')}
+        titleAccess={t('projects.connected')}
       />
     </Tooltip>
   ) : (
-    <Typography color="text.disabled" aria-label={t('projects.notConnected')}>
-      —
+    <Typography color="text.disabled">
+      <span aria-hidden>—</span>
+      <Box component="span" sx={VISUALLY_HIDDEN}>
+        {t('projects.notConnected')}
+      </Box>
     </Typography>
   );
 }
@@ -83,7 +88,14 @@ export function AlertsButton({ count, onClick }: { count: number; onClick: () =>
     <RowIconButton
       label={count > 0 ? t('projects.openAlerts', { count }) : t('projects.dialogs.alerts')}
       icon={
-        <Badge color="error" badgeContent={count} max={99} data-testid="open-alerts">
+        <Badge
+          color="error"
+          badgeContent={count}
+          max={99}
+          data-testid="open-alerts"
+          // A hidden badge keeps its last count in the DOM: out of the button's text too.
+          sx={{ '& .MuiBadge-invisible': { display: 'none' } }}
+        >
           <AlertsIcon fontSize="small" color={count > 0 ? 'error' : 'inherit'} />
         </Badge>
       }

@@ -76,7 +76,9 @@ export function ProjectsListPage({ slots }: { slots: ProjectDialogSlots }) {
           }}
         />
         <Divider />
-        {query.isFetching && <LinearProgress sx={{ height: 2, mb: '-2px' }} />}
+        {query.isFetching && (
+          <LinearProgress aria-label={t('app.loading')} sx={{ height: 2, mb: '-2px' }} />
+        )}
         {query.isError && (
           <Alert severity="error" sx={{ m: 2 }}>
             {t('dataNotLoaded')}

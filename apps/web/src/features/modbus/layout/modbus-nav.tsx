@@ -42,7 +42,9 @@ export function ModbusNav({ projectId, onNavigate }: Props) {
       component="nav"
       aria-label={t('modbus.nav.label')}
       subheader={
-        <ListSubheader sx={{ bgcolor: 'transparent' }}>{t('modbus.nav.title')}</ListSubheader>
+        <ListSubheader component="div" sx={{ bgcolor: 'transparent' }}>
+          {t('modbus.nav.title')}
+        </ListSubheader>
       }
       sx={{ '& .active': { bgcolor: 'action.selected', color: 'primary.main' } }}
     >
