@@ -7,7 +7,6 @@ import PhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { useTranslation } from 'react-i18next';
 import { parseQrCode } from '@atrium/contracts/gateway';
 import { notify } from '../../../ui/snackbar';
-import { decodeQrPixels } from './qr-image';
 import { readImagePixels } from './qr-image-pixels';
 
 type Gateway = { mac: string; sn: string };
@@ -15,7 +14,12 @@ type Gateway = { mac: string; sn: string };
 /** A photo's QR code text: null when the picture cannot be read or holds no QR code. */
 async function qrTextOf(file: File): Promise<string | null> {
   try {
-    return decodeQrPixels(await readImagePixels(file));
+    // zxing (about 100 kB gzipped) loads when a photo is chosen, not with the project screen.
+    const [{ decodeQrPixels }, pixels] = await Promise.all([
+      import('./qr-image'),
+      readImagePixels(file),
+    ]);
+    return decodeQrPixels(pixels);
   } catch {
     return null;
   }
