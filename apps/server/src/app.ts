@@ -6,20 +6,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { LIMITS } from '@atrium/contracts/limits';
+import type { ActivityDetails } from '@atrium/contracts/activity';
 import type { Config } from './config';
 import { openDatabase, migrateToLatest, type Db } from './db/database';
 import { createTenancy } from './lib/tenancy/tenancy';
 import { createAlertsModule } from './modules/alerts/alerts.module';
-import { createAuditModule } from './modules/audit/audit.module';
+import { createAuditModule, type AuditModule } from './modules/audit/audit.module';
 import { createFleetModule } from './modules/fleet/fleet.module';
-import { createGatewaysModule } from './modules/gateways/gateways.module';
+import { createGatewaysModule, type GatewaysModule } from './modules/gateways/gateways.module';
 import { createGatewayEventsModule } from './modules/gateway-events/gateway-events.module';
 import {
   monthsBefore,
   planOfSubscription,
   retentionCutoff,
 } from './modules/timeseries/timeseries.retention';
-import { createHubModule } from './modules/hub/hub.module';
+import { createHubModule, type HubModule } from './modules/hub/hub.module';
 import { createInformationModule } from './modules/information/information.module';
 import { createLicencesModule } from './modules/licences/licences.module';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -207,6 +208,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     demoLiveMacs: config.seedDemo ? DEMO_LIVE_MACS : [],
   });
   const system = createSystemModule({ db, i18nDir: config.i18nDir });
+  logGatewayCommands(hub, gateways, accounts.audit);
   // Reads the gateway event history's table for failed updates (decision 0021).
   const fleet = createFleetModule({ db, latestVersions: information.latestVersions });
   return {
@@ -223,6 +225,36 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     system,
     fleet,
   };
+}
+
+/**
+ * The commands users send to gateways (reboot, firmware update, remote access…) go to the team's
+ * activity log too, under the gateway's name; refused ones stay in the gateway's history only.
+ */
+function logGatewayCommands(
+  hub: HubModule,
+  gateways: GatewaysModule,
+  audit: Pick<AuditModule, 'record'>,
+) {
+  hub.events.on('command', (e) => {
+    const { user, teamId } = e;
+    if (!user || !teamId || e.error) return;
+    const { from, to } = e.data ?? {};
+    const details: ActivityDetails = { command: e.command };
+    if (from && to) Object.assign(details, { from, to });
+    void gateways.repo
+      .findByMacs([e.mac])
+      .then(([gw]) =>
+        audit.record({
+          team: teamId,
+          actor: user,
+          action: 'gateway.command',
+          target: { kind: 'gateway', id: e.mac, name: gw?.name ?? e.mac },
+          details,
+        }),
+      )
+      .catch(() => undefined);
+  });
 }
 
 /** Stops what the modules run, in order: live connections first, the database last. */

@@ -18,6 +18,8 @@ export const ACTIVITY_ACTIONS = [
   'gateway.rename',
   'gateway.share',
   'gateway.remove',
+  /** A command a user sent to a gateway: reboot, firmware update, remote access… */
+  'gateway.command',
   'account.create',
   'account.rank',
   'account.delete',

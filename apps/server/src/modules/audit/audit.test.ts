@@ -194,6 +194,30 @@ describe(`team activity log (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
     });
   });
 
+  it('records the commands users send to gateways, under the gateway name', async () => {
+    const p = await createProject(t.app, manager.team, 'Commandes');
+    const created = await call(manager, 'POST', '/api/gateway/virtual', {
+      name: 'Tableau',
+      project: p.id,
+    });
+    const mac = created.json<{ gateway: { mac: string } }>().gateway.mac;
+    // The virtual gateway's agent connects in the server a moment after it is created.
+    let reboot = await call(supervisor, 'GET', `/api/gateway/reboot/${mac}`);
+    for (let i = 0; i < 50 && reboot.statusCode !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      reboot = await call(supervisor, 'GET', `/api/gateway/reboot/${mac}`);
+    }
+    expect(reboot.statusCode, reboot.body).toBe(200);
+    await expect
+      .poll(() => latest('gateway.command'))
+      .toMatchObject({
+        actor: supervisor.email,
+        target: { kind: 'gateway', id: mac, name: 'Tableau' },
+        details: { command: 'reboot' },
+        currentProject: p.id,
+      });
+  });
+
   it('records a licence used on a project', async () => {
     const p = await createProject(t.app, manager.team, 'Licenced');
     const key = `LIC-${newId().slice(0, 10)}`.toUpperCase();

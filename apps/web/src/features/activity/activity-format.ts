@@ -23,6 +23,7 @@ export const ACTION_GROUPS: readonly { group: string; actions: readonly Activity
       'gateway.rename',
       'gateway.share',
       'gateway.remove',
+      'gateway.command',
     ],
   },
   {
@@ -51,6 +52,12 @@ function sentenceKey(e: ActivityEntry): string {
   return `activity.sentence.${e.action}`;
 }
 
+/** A protocol command (config.password) by the name the gateway's history gives it. */
+const commandName = (command: string, t: TFunction) =>
+  t(`gatewayEvents.command.${command.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}`, {
+    defaultValue: command,
+  });
+
 /** What happened, as a sentence of the console's language (the target is shown beside it). */
 export function activitySentence(e: ActivityEntry, t: TFunction): string {
   const d = e.details ?? {};
@@ -62,6 +69,9 @@ export function activitySentence(e: ActivityEntry, t: TFunction): string {
     project: text(d.project),
     email: text(d.email),
     licence: text(d.type) ? t(`licence.types.${text(d.type)}`, { value: d.value ?? 1 }) : '',
+    command: text(d.command) ? commandName(text(d.command), t) : '',
+    versions:
+      e.action === 'gateway.command' && text(d.to) ? ` (${text(d.from)} → ${text(d.to)})` : '',
   });
 }
 
