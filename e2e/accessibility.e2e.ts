@@ -170,6 +170,33 @@ describe('the supervisor’s screens', () => {
     await expectNoSeriousViolations(page, 'projects list, fr');
   });
 
+  it('a row action is reachable with Tab and its dialog gives the focus back (fr)', async () => {
+    await page.goto('/projects/list');
+    const graphs = projectRow().getByRole('button', { name: fr('projects.dialogs.graphs') });
+    await graphs.waitFor();
+    await page.locator('body').focus();
+    await tabTo(page, graphs, 80);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: fr('monitoring.graph.title') });
+    await dialog.waitFor();
+    await expectFocusTrapped(page, dialog, 15);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => graphs.evaluate((n) => n === document.activeElement)).toBe(true);
+    // Enter on a button of the row opened its dialog, not the project; Enter on the row
+    // itself opens the project, and a gateway's row its page.
+    expect(new URL(page.url()).pathname).toBe('/projects/list');
+    await tabTo(page, projectRow(), 10, true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/projects\/[0-9a-f]+$/);
+    const gatewayRow = gatewayTable().getByRole('row').nth(1);
+    await gatewayRow.waitFor();
+    await page.locator('body').focus();
+    await tabTo(page, gatewayRow, 80);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/gateway\/[0-9a-f]+$/);
+  });
+
   it('projects list dialogs: graphs, monitoring, thresholds, notifications, alerts', async () => {
     await page.goto('/projects/list');
     await checkDialog(

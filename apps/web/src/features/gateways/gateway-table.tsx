@@ -93,7 +93,20 @@ export function GatewayTable(props: Props) {
                   key={gw.mac}
                   hover
                   onClick={() => onOpen(gw)}
-                  sx={{ cursor: 'pointer', height: 56 }}
+                  // The keyboard opens it too: focusable row, Enter (not on its own buttons).
+                  tabIndex={0}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(gw);
+                  }}
+                  sx={{
+                    cursor: 'pointer',
+                    height: 56,
+                    '&:focus-visible': {
+                      outline: '2px solid',
+                      outlineColor: 'primary.main',
+                      outlineOffset: '-2px',
+                    },
+                  }}
                   data-testid={`gateway-row-${gw.mac}`}
                 >
                   <TableCell sx={{ fontWeight: 600, maxWidth: 260 }}>

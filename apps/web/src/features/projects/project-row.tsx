@@ -17,6 +17,11 @@ import {
 } from './project-status';
 import type { ProjectsTableProps } from './projects-table';
 
+/** The focused row's outline (the table's own hover colour is too faint for it). */
+const FOCUS_RING = {
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+} as const;
+
 type Props = Omit<ProjectsTableProps, 'projects'> & { project: ProjectItem; narrow: boolean };
 
 /** One project: a viewer-role project is never opened and its edit buttons are disabled. */
@@ -29,7 +34,16 @@ export function ProjectRow(props: Props) {
     <TableRow
       hover={!viewer}
       onClick={viewer ? undefined : () => onOpen(project)}
-      sx={{ cursor: viewer ? 'default' : 'pointer' }}
+      // The keyboard opens it too: the row takes the focus, Enter opens (not Enter on its buttons).
+      tabIndex={viewer ? undefined : 0}
+      onKeyDown={
+        viewer
+          ? undefined
+          : (e) => {
+              if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(project);
+            }
+      }
+      sx={{ cursor: viewer ? 'default' : 'pointer', ...FOCUS_RING }}
       data-testid={`project-row-${project._id}`}
     >
       <TableCell sx={{ maxWidth: 320 }}>
