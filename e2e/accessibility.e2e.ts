@@ -289,13 +289,31 @@ describe('the supervisor’s screens', () => {
     await remove.waitFor({ state: 'detached' });
   });
 
-  it('a gateway’s page (fr)', async () => {
+  it('a gateway’s page and its dialogs (fr)', async () => {
     await openProject();
-    await gatewayTable().getByRole('row').nth(1).getByRole('cell').nth(1).click();
+    // The demo's pool gateway: online, so its actions are enabled.
+    await gatewayTable().getByRole('row').filter({ hasText: 'PoolNX' }).first().click();
     await page.waitForURL(/\/gateway\/[0-9a-f]+$/);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await settle(page);
     await expectNoSeriousViolations(page, 'gateway page, fr');
+    for (const key of [
+      'gatewayDetail.firmware.update',
+      'gatewayDetail.info.reboot',
+      'gatewayDetail.vpnLog.open',
+      'gatewayDetail.actions.remote',
+      'gatewayDetail.actions.pool',
+    ]) {
+      const opener = page.getByRole('button', { name: fr(key), exact: true }).first();
+      await opener.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await settle(page);
+      await expectNoSeriousViolations(page, `gateway page, ${fr(key)} dialog, fr`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => opener.evaluate((n) => n === document.activeElement)).toBe(true);
+    }
   });
 
   it('Modbus meters and configurations pages (fr)', async () => {
