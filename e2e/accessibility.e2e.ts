@@ -350,6 +350,18 @@ describe('the supervisor’s screens', () => {
     }
   });
 
+  it('fleet home and activity log (fr)', async () => {
+    for (const [path, label] of [
+      ['/home', 'fleet home'],
+      ['/activity', 'activity log'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await settle(page);
+      await expectNoSeriousViolations(page, `${label}, fr`);
+    }
+  });
+
   it('projects list and a project in English', async () => {
     if (!projectUrl) await openProject();
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
