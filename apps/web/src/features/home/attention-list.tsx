@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
@@ -67,35 +68,35 @@ export function AttentionList({ projects }: { projects: FleetAttention[] }) {
       ) : (
         <List disablePadding>
           {projects.map((p) => (
-            <ListItemButton
-              key={p.projectId}
-              component={RouterLink}
-              to={`/projects/${encodeURIComponent(p.projectId)}`}
-              divider
-              data-testid="attention-row"
-              sx={{ display: 'block', py: 1.25 }}
-            >
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {p.projectName}
-              </Typography>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.75 }}>
-                {reasonsOf(p).map((r) => (
-                  <Chip
-                    key={r.key}
-                    size="small"
-                    variant="outlined"
-                    color={r.color}
-                    icon={r.icon}
-                    label={r.label}
-                  />
-                ))}
-                {p.lastAlertAt !== undefined && (
-                  <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
-                    {t('home.attention.lastAlert', { date: formatDateTime(p.lastAlertAt) })}
-                  </Typography>
-                )}
-              </Box>
-            </ListItemButton>
+            <ListItem key={p.projectId} disablePadding divider>
+              <ListItemButton
+                component={RouterLink}
+                to={`/projects/${encodeURIComponent(p.projectId)}`}
+                data-testid="attention-row"
+                sx={{ display: 'block', py: 1.25 }}
+              >
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {p.projectName}
+                </Typography>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.75 }}>
+                  {reasonsOf(p).map((r) => (
+                    <Chip
+                      key={r.key}
+                      size="small"
+                      variant="outlined"
+                      color={r.color}
+                      icon={r.icon}
+                      label={r.label}
+                    />
+                  ))}
+                  {p.lastAlertAt !== undefined && (
+                    <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+                      {t('home.attention.lastAlert', { date: formatDateTime(p.lastAlertAt) })}
+                    </Typography>
+                  )}
+                </Box>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

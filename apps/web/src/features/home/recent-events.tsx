@@ -44,14 +44,15 @@ function EventLine({ event }: { event: GatewayEvent }) {
     </Box>
   );
   return event.projectId ? (
-    <ListItemButton
-      component={RouterLink}
-      to={`/projects/${encodeURIComponent(event.projectId)}/gateway/${encodeURIComponent(event.mac)}`}
-      divider
-      data-testid="event-row"
-    >
-      {content}
-    </ListItemButton>
+    <ListItem disablePadding divider>
+      <ListItemButton
+        component={RouterLink}
+        to={`/projects/${encodeURIComponent(event.projectId)}/gateway/${encodeURIComponent(event.mac)}`}
+        data-testid="event-row"
+      >
+        {content}
+      </ListItemButton>
+    </ListItem>
   ) : (
     <ListItem divider data-testid="event-row">
       {content}

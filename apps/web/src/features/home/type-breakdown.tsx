@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -20,25 +21,25 @@ export function TypeBreakdown({ types }: { types: FleetTypeCount[] }) {
       ) : (
         <List dense disablePadding>
           {types.map((row) => (
-            <ListItemButton
-              key={row.type}
-              component={RouterLink}
-              to={projectsListUrl({ types: [row.type] })}
-              divider
-              data-testid={`type-${row.type}`}
-            >
-              <ListItemText
-                primary={t(`gatewayType.${row.type}`)}
-                secondary={[
-                  t('home.byType.gateways', { count: row.total }),
-                  t('home.byType.online', { count: row.online }),
-                  row.outdated > 0
-                    ? t('home.byType.outdated', { count: row.outdated })
-                    : t('home.byType.upToDate'),
-                ].join(' · ')}
-                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-              />
-            </ListItemButton>
+            <ListItem key={row.type} disablePadding divider>
+              <ListItemButton
+                component={RouterLink}
+                to={projectsListUrl({ types: [row.type] })}
+                data-testid={`type-${row.type}`}
+              >
+                <ListItemText
+                  primary={t(`gatewayType.${row.type}`)}
+                  secondary={[
+                    t('home.byType.gateways', { count: row.total }),
+                    t('home.byType.online', { count: row.online }),
+                    row.outdated > 0
+                      ? t('home.byType.outdated', { count: row.outdated })
+                      : t('home.byType.upToDate'),
+                  ].join(' · ')}
+                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
