@@ -78,5 +78,4 @@ export class ProjectAccess {
 export const ownsGateway = (
   user: SessionUser,
   gw: { team_id: string | null; project_team: string | null },
-): boolean =>
-  user.rank === 'admin' || ownsTeam(user, gw.team_id, gw.project_team);
+): boolean => user.rank === 'admin' || ownsTeam(user, gw.team_id, gw.project_team);
