@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { PLANS } from './plans';
 import { GATEWAY_ADDONS, gatewayTypeSchema, macSchema } from './gateway';
 import { emailSchema } from './user';
 import { NOTIFICATION_LANGUAGES, quietHoursSchema, storedThreshold } from './alerts';
@@ -50,14 +51,14 @@ export type Logger = z.infer<typeof loggerSchema>;
 
 export const DEFAULT_LOGGER: Logger = {
   subscription: 'free',
-  retention: 'monthly',
+  retention: PLANS.free.retention,
   endlogdate: 1,
   pause: false,
   status: 'active',
-  vpn: 2,
+  vpn: PLANS.free.vpnHours,
   vpn_licence: 0,
-  address: 50,
-  maxThresholds: 10,
+  address: PLANS.free.addresses,
+  maxThresholds: PLANS.free.maxThresholds,
   thresholds: [],
   voltage: { activate: false, minimum: null, maximum: null },
 };

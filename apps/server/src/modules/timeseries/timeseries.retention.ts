@@ -15,9 +15,9 @@ export const retentionCutoff = (plan: PlanName, now: number): number =>
   monthsBefore(now, PLANS[plan].retentionMonths);
 
 /**
- * The plan whose retention applies to a project's `logger_subscription`; undefined for
- * anything else (free trials, custhome, …): the spec does not say what they keep, so
- * they keep what the longest plan keeps rather than lose data by a guess.
+ * The plan whose retention applies to a project's `logger_subscription` (the plans table,
+ * trial and custhome included); undefined for anything else, which keeps what the longest
+ * plan keeps rather than lose data by a guess.
  */
 export const planOfSubscription = (subscription: string): PlanName | undefined =>
   PLAN_NAMES.find((p) => p === subscription);

@@ -1,11 +1,10 @@
-import { PLAN_NAMES, PLANS, planNameSchema } from '@atrium/contracts/plans';
+import { MIN_RETENTION_MONTHS, PLANS, planOf } from '@atrium/contracts/plans';
 import type { TunnelService } from '@atrium/contracts/vpn';
 import type { EtsPorts } from './tunnel/ets-ports';
 import type { TunnelServer } from './tunnel/tunnel-server';
 import type { VpnRepository } from './vpn.repository';
 
 const MONTH_MS = 31 * 24 * 3_600_000;
-const MIN_RETENTION_MONTHS = Math.min(...PLAN_NAMES.map((p) => PLANS[p].retentionMonths));
 const REACHED_OF: Record<TunnelService, string> = {
   config: 'http',
   nodered: 'http',
@@ -112,8 +111,7 @@ export class VpnSweeper {
     if (!candidates.size) return;
     for (const p of await this.d.projects()) {
       if (!candidates.has(p.id)) continue;
-      const plan = planNameSchema.safeParse(p.logger_subscription);
-      const months = PLANS[plan.success ? plan.data : 'free'].retentionMonths;
+      const months = PLANS[planOf(p.logger_subscription)].retentionMonths;
       await this.d.repo.prune(p.id, now - months * MONTH_MS);
     }
   }
