@@ -128,6 +128,11 @@ const catalogue = {
   modbusLimit: own(400),
   meterNotFound: own(404),
   valueNotFound: own(404),
+  // subscriptions (document 2 §8; issue 17, decision 0026)
+  subNotActive: own(409),
+  subNotFound: own(404),
+  subAlreadyExists: own(409),
+  billingSignature: { status: 400, key: 'error' },
 } as const;
 
 /** A code of the catalogue: what the server raises and the console maps to a message. */
