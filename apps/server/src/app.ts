@@ -13,6 +13,7 @@ import { createTenancy } from './lib/tenancy/tenancy';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAuditModule, type AuditModule } from './modules/audit/audit.module';
 import { createFleetModule } from './modules/fleet/fleet.module';
+import { createAdminModule } from './modules/admin/admin.module';
 import { createGatewaysModule, type GatewaysModule } from './modules/gateways/gateways.module';
 import { createGatewayEventsModule } from './modules/gateway-events/gateway-events.module';
 import {
@@ -211,6 +212,8 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
   logGatewayCommands(hub, gateways, accounts.audit);
   // Reads the gateway event history's table for failed updates (decision 0021).
   const fleet = createFleetModule({ db, latestVersions: information.latestVersions });
+  // The administrator's console reads every team's rows (decision 0028).
+  const admin = createAdminModule({ db, latestVersions: information.latestVersions });
   return {
     db,
     ...accounts,
@@ -224,6 +227,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     vpn,
     system,
     fleet,
+    admin,
   };
 }
 
@@ -306,6 +310,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.vpn.routes);
   await app.register(m.audit.routes);
   await app.register(m.fleet.routes);
+  await app.register(m.admin.routes);
   await app.register(webPlugin, { webDist: config.webDist });
 }
 

@@ -151,6 +151,12 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/project/voltage/options/:id': onProject(EDITORS, 'edit'),
   // fleet home (issue 16, decision 0023): scoped to what the caller sees
   'GET /api/fleet/summary': ANY_RANK,
+  // administrator's console (issue 17 §5, decision 0028): every team's rows, administrators only
+  'GET /api/admin/gateways': ADMIN,
+  'GET /api/admin/teams': ADMIN,
+  'GET /api/admin/users': ADMIN,
+  'GET /api/admin/fleet-stats': ADMIN,
+  'GET /api/admin/firmware': ADMIN,
   // alerts and notifications (document 2 §5, issue 14)
   'POST /api/project/logs/thresholds/:id': onProject(EDITORS, 'edit'),
   'POST /api/project/notifications/:id': onProject(EDITORS, 'edit'),
