@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ActivityAction, ActivityEntry } from '@atrium/contracts/activity';
+import { COMMAND_LABELS } from '../../lib/i18n/gateway-commands';
 
 /** The action filter's groups, in the menu's order. */
 export const ACTION_GROUPS: readonly { group: string; actions: readonly ActivityAction[] }[] = [
@@ -53,10 +54,10 @@ function sentenceKey(e: ActivityEntry): string {
 }
 
 /** A protocol command (config.password) by the name the gateway's history gives it. */
-const commandName = (command: string, t: TFunction) =>
-  t(`gatewayEvents.command.${command.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}`, {
-    defaultValue: command,
-  });
+const commandName = (command: string, t: TFunction) => {
+  const key = COMMAND_LABELS[command];
+  return key ? t(key) : command;
+};
 
 /** What happened, as a sentence of the console's language (the target is shown beside it). */
 export function activitySentence(e: ActivityEntry, t: TFunction): string {

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { GatewayEvent, GatewayEventKind } from '@atrium/contracts/gateway-events';
 import { formatMac } from '@atrium/contracts/gateway';
+import { COMMAND_LABELS } from '../../../lib/i18n/gateway-commands';
 import { numberFormat } from '../../../lib/locale';
 import { durationParts } from '../model/info-format';
 
@@ -13,24 +14,6 @@ export const EVENT_KIND_LABELS: Record<GatewayEventKind, string> = {
   config: 'gatewayEvents.kind.config',
   password: 'gatewayEvents.kind.password',
   command: 'gatewayEvents.kind.command',
-};
-
-/** Commands with a name of their own; any other shows its protocol name. */
-const COMMAND_LABELS: Record<string, string> = {
-  reboot: 'gatewayEvents.command.reboot',
-  update: 'gatewayEvents.command.update',
-  'passwords.init': 'gatewayEvents.command.passwordsInit',
-  'config.password': 'gatewayEvents.command.configPassword',
-  'nodered.password': 'gatewayEvents.command.noderedPassword',
-  'nodered.restart': 'gatewayEvents.command.noderedRestart',
-  'nodered.update': 'gatewayEvents.command.noderedUpdate',
-  'pool.type': 'gatewayEvents.command.poolType',
-  'config.import': 'gatewayEvents.command.configImport',
-  'modbus.config': 'gatewayEvents.command.modbusConfig',
-  'vpn.open': 'gatewayEvents.command.vpnOpen',
-  'vpn.close': 'gatewayEvents.command.vpnClose',
-  'token.set': 'gatewayEvents.command.tokenSet',
-  'token.revoke': 'gatewayEvents.command.tokenRevoke',
 };
 
 /** "2 d 3 h", "5 h 12 min", "4 min", "12 s": how long a state lasted. */
