@@ -13,6 +13,7 @@ import { createTenancy } from './lib/tenancy/tenancy';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAuditModule, type AuditModule } from './modules/audit/audit.module';
 import { createFleetModule } from './modules/fleet/fleet.module';
+import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { createAdminModule } from './modules/admin/admin.module';
 import { createGatewaysModule, type GatewaysModule } from './modules/gateways/gateways.module';
 import { createGatewayEventsModule } from './modules/gateway-events/gateway-events.module';
@@ -212,6 +213,14 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
   logGatewayCommands(hub, gateways, accounts.audit);
   // Reads the gateway event history's table for failed updates (decision 0021).
   const fleet = createFleetModule({ db, latestVersions: information.latestVersions });
+  // Plans and billing (issue 17, decision 0026): manual billing unless Stripe is configured.
+  const subscriptions = createSubscriptionsModule({
+    db,
+    sweepMs: config.billing.sweepMs,
+    ...(config.billing.stripe
+      ? { stripe: { ...config.billing.stripe, publicUrl: config.publicUrl } }
+      : {}),
+  });
   // The administrator's console reads every team's rows (decision 0028).
   const admin = createAdminModule({ db, latestVersions: information.latestVersions });
   return {
@@ -227,6 +236,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     vpn,
     system,
     fleet,
+    subscriptions,
     admin,
   };
 }
@@ -272,6 +282,8 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
   app.addHook('onClose', () => m.timeseries.sweep.stop());
   app.addHook('onReady', async () => m.audit.start(config.retentionSweepMs));
   app.addHook('onClose', () => m.audit.stop());
+  app.addHook('onReady', async () => m.subscriptions.start());
+  app.addHook('onClose', () => m.subscriptions.stop());
   // Before the HTTP server closes: open sockets and MQTT connections would keep it waiting.
   app.addHook('preClose', async () => {
     await m.vpn.close();
@@ -310,6 +322,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.vpn.routes);
   await app.register(m.audit.routes);
   await app.register(m.fleet.routes);
+  await app.register(m.subscriptions.routes);
   await app.register(m.admin.routes);
   await app.register(webPlugin, { webDist: config.webDist });
 }

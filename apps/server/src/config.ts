@@ -74,6 +74,15 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 24)
     .default(24),
+  // Billing (decision 0026): Stripe when both keys are set, else manual billing by administrators.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  // Another Stripe API host (stripe-mock, tests): http://127.0.0.1:12111.
+  STRIPE_API_URL: z.url().optional(),
+  // Seconds between sweeps of ended trials and manual grants (0 = only when read).
+  SUBSCRIPTION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Hostile clients (docs/operations.md, "HTTP limits and headers"): how long a request may
   // take to arrive, how long a silent socket lives, how many sockets one address may hold.
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -163,6 +172,16 @@ export interface Config {
   hubRuns: boolean;
   /** Time between two retention sweeps, in ms; 0 when sweeping is off. */
   retentionSweepMs: number;
+  /** Billing (decision 0026): Stripe's settings when configured, else manual billing. */
+  billing: {
+    stripe?: {
+      secretKey: string;
+      webhookSecret: string;
+      prices: { starter: string | undefined; pro: string | undefined };
+      apiUrl?: string;
+    };
+    sweepMs: number;
+  };
   http: HttpLimits;
   tunnel: TunnelConfig;
   alerts: AlertsConfig;
@@ -262,6 +281,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     hubRuns: true,
     retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
+    billing: {
+      ...(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            stripe: {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              prices: { starter: e.STRIPE_PRICE_STARTER, pro: e.STRIPE_PRICE_PRO },
+              ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
+            },
+          }
+        : {}),
+      sweepMs: e.SUBSCRIPTION_SWEEP_SECONDS * 1000,
+    },
     http: httpLimits(e),
     tunnel: tunnelConfig(e),
     alerts: {

@@ -149,6 +149,24 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/project/logs/pause/:id': onProject(EDITORS, 'edit'),
   'GET /api/project/logs/options/:id': onProject(ANY_RANK, 'read'),
   'POST /api/project/voltage/options/:id': onProject(EDITORS, 'edit'),
+  // subscriptions (document 3 §7; issue 17, decision 0026): the team's supervisors and managers
+  // (document 2 §6; the service refuses the custhome team); a project's plan: whoever reads it
+  'GET /api/subscriptions': TEAM_ADMINS,
+  'POST /api/subscriptions': TEAM_ADMINS,
+  'GET /api/subscriptions/hasFreeTrial': TEAM_ADMINS,
+  'GET /api/subscriptions/portal': TEAM_ADMINS,
+  'GET /api/subscriptions/status/:id': TEAM_ADMINS,
+  'GET /api/subscriptions/unsubscribe/:id': TEAM_ADMINS,
+  'GET /api/subscriptions/startTrial/:id': onProject(TEAM_ADMINS, 'edit'),
+  'GET /api/subscriptions/:id': onProject(ANY_RANK, 'read'),
+  'POST /api/subscriptions/:projectId': onProject(TEAM_ADMINS, 'edit', 'projectId'),
+  // manual billing: administrators grant, extend and cancel (the admin console)
+  'GET /api/admin/subscriptions': ADMIN,
+  'POST /api/admin/subscriptions': ADMIN,
+  'POST /api/admin/subscriptions/:id': ADMIN,
+  'POST /api/admin/subscriptions/:id/cancel': ADMIN,
+  // Stripe's webhook: no session, its signature is checked (decision 0026)
+  'POST /api/billing/stripe/webhook': PUBLIC,
   // fleet home (issue 16, decision 0023): scoped to what the caller sees
   'GET /api/fleet/summary': ANY_RANK,
   // administrator's console (issue 17 §5, decision 0028): every team's rows, administrators only

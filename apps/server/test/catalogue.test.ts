@@ -15,6 +15,7 @@ const AREAS = [
   'information',
   'monitoring',
   'modbus',
+  'billing',
 ];
 
 const anyParam = (path: string) => path.replace(/\{[^}]+\}/g, '{}');

@@ -7,6 +7,7 @@ import { HUB_SAMPLES, seedHubDemos, type HubFixture } from './hub-matrix-samples
 import { MODBUS_SAMPLES, seedModbus, type ModbusFixture } from './modbus-matrix-samples';
 import { modulesOf, type TestUser } from './test-server';
 import { seedVpnSession, VPN_SAMPLES, type VpnFixture } from './vpn-matrix-samples';
+import { seedSubscription, SUBSCRIPTION_SAMPLES } from './subscription-matrix-samples';
 
 /**
  * What one matrix call targets: a fresh project of the "own" team with a
@@ -27,6 +28,8 @@ export interface MatrixFixture {
   mute: string;
   /** A meter with one value on the project's gateway. */
   modbus: ModbusFixture;
+  /** An active subscription of the team (issue 17). */
+  subscription: string;
 }
 
 export async function matrixFixture(
@@ -80,7 +83,21 @@ export async function matrixFixture(
     })
     .execute();
   const modbus = await seedModbus(app, project.id, gateway.mac);
-  return { project, gateway, loose, waiting, licence, message, guest, hub, vpn, mute, modbus };
+  const subscription = await seedSubscription(app, ownTeam);
+  return {
+    project,
+    gateway,
+    loose,
+    waiting,
+    licence,
+    message,
+    guest,
+    hub,
+    vpn,
+    mute,
+    modbus,
+    subscription,
+  };
 }
 
 /** A request that should succeed when the caller is allowed. */
@@ -93,6 +110,11 @@ export interface Sample {
   xml?: string;
   /** A project id carried in the body, checked by the service like a route scope. */
   bodyScope?: Scope['need'];
+  /**
+   * The route names a row of the fixture's team: callers of other teams get 404 with this
+   * code (e.g. subNotFound), as if it did not exist.
+   */
+  teamRow?: string;
 }
 
 const csvGateway = () => `mac,sn,type\n${randomMac()},${randomSerial()},kloudnx\n`;
@@ -248,6 +270,7 @@ export const SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   ...HUB_SAMPLES,
   ...VPN_SAMPLES,
   ...MODBUS_SAMPLES,
+  ...SUBSCRIPTION_SAMPLES,
 };
 
 /** The areas whose every route must have a sample. */
@@ -263,4 +286,7 @@ export const SAMPLED_PREFIXES = [
   '/api/vpn',
   '/api/alerts',
   '/api/fleet',
+  '/api/subscriptions/status',
+  '/api/subscriptions/unsubscribe',
+  '/api/admin/subscriptions',
 ];

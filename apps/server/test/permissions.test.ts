@@ -78,6 +78,8 @@ function expectedOutcome(
   relation: Relation,
 ): Outcome {
   if (access.kind !== 'signedIn' || !access.ranks.includes(rank)) return 'forbidden';
+  // A row of the fixture's team (a subscription): other teams are told it does not exist.
+  if (sample?.teamRow && roleOf(rank, relation) !== 'owner') return 'hidden';
   const need = access.scope?.need ?? sample?.bodyScope;
   if (!need) return 'allowed';
   const role = roleOf(rank, relation);
@@ -216,7 +218,8 @@ describe('permissions matrix: every route × rank × own team / other team / vie
             outcome === 'forbidden'
               ? res.statusCode === 403
               : outcome === 'hidden'
-                ? res.statusCode === 404 && res.json<{ code: string }>().code === 'notFound'
+                ? res.statusCode === 404 &&
+                  res.json<{ code: string }>().code === ((sampleOf && sample.teamRow) || 'notFound')
                 : sampleOf
                   ? res.statusCode >= 200 && res.statusCode < 300
                   : ![401, 403, 404].includes(res.statusCode) && res.statusCode < 500;

@@ -437,6 +437,41 @@ export interface GatewayEventStateTable {
   update_event_id: string | null;
 }
 
+/** A team's subscription (issue 17, decision 0026); `until` null: open-ended. */
+export interface SubscriptionTable {
+  id: string;
+  team_id: string;
+  project_id: string | null;
+  plan: string;
+  status: string;
+  provider: string;
+  nickname: string;
+  external_id: string | null;
+  until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The one free trial a team may start. */
+export interface SubscriptionTrialTable {
+  team_id: string;
+  project_id: string;
+  started_at: number;
+  ends_at: number;
+}
+
+export interface BillingCustomerTable {
+  team_id: string;
+  customer_id: string;
+}
+
+/** Billing provider events already applied. */
+export interface BillingEventTable {
+  id: string;
+  type: string;
+  received_at: number;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -476,4 +511,8 @@ export interface Database {
   gateway_events: GatewayEventTable;
   gateway_event_state: GatewayEventStateTable;
   team_activity: TeamActivityTable;
+  subscriptions: SubscriptionTable;
+  subscription_trials: SubscriptionTrialTable;
+  billing_customers: BillingCustomerTable;
+  billing_events: BillingEventTable;
 }

@@ -11,6 +11,7 @@ import * as m0009 from './0009-alerts';
 import * as m0010 from './0010-modbus';
 import * as m0011 from './0011-gateway-events';
 import * as m0012 from './0012-team-activity';
+import * as m0013 from './0013-subscriptions';
 
 /** Every migration, by its number; new ones are appended here. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-modbus': m0010,
   '0011-gateway-events': m0011,
   '0012-team-activity': m0012,
+  '0013-subscriptions': m0013,
 };
