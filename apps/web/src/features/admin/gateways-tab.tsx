@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { AdminGateway } from '@atrium/contracts/admin';
+import { GATEWAY_TYPES, type GatewayType } from '@atrium/contracts/limits';
+import { formatDateTime } from '../../lib/dates';
+import { SearchField } from '../../ui/search-field';
+import { StatusDot } from '../../ui/status-dot';
+import { adminGatewaysQuery, type GatewayListParams } from './api/admin-api';
+import { PagedTable, type Column } from './paged-table';
+import { useListState } from './use-list-state';
+
+const enc = encodeURIComponent;
+
+/** Every gateway of the fleet, paged by the server, searched and filtered. */
+export function GatewaysTab() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const [type, setType] = useState<GatewayListParams['type']>('');
+  const [online, setOnline] = useState<GatewayListParams['online']>('');
+  const query = useQuery(adminGatewaysQuery({ ...list.params, type, online }));
+
+  const columns: Column<AdminGateway>[] = [
+    {
+      key: 'name',
+      label: t('admin.gateways.name'),
+      cell: (g) =>
+        g.projectId ? (
+          <Link component={RouterLink} to={`/projects/${enc(g.projectId)}/gateway/${enc(g.id)}`}>
+            {g.name}
+          </Link>
+        ) : (
+          g.name
+        ),
+    },
+    {
+      key: 'mac',
+      label: t('admin.gateways.mac'),
+      cell: (g) => (
+        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+          {g.mac}
+        </Box>
+      ),
+    },
+    { key: 'type', label: t('admin.gateways.type'), cell: (g) => t(`gatewayType.${g.type}`) },
+    { key: 'version', label: t('admin.gateways.version'), cell: (g) => g.version ?? '—' },
+    {
+      key: 'online',
+      label: t('admin.gateways.state'),
+      cell: (g) => (
+        <StatusDot
+          color={g.online ? 'success' : 'disabled'}
+          label={t(g.online ? 'admin.online' : 'admin.offline')}
+        />
+      ),
+    },
+    {
+      key: 'owner',
+      label: t('admin.gateways.owner'),
+      cell: (g) =>
+        g.waiting ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('admin.gateways.waiting')}
+          </Typography>
+        ) : (
+          [g.teamName, g.projectName].filter(Boolean).join(' · ')
+        ),
+    },
+    {
+      key: 'sn',
+      label: t('admin.gateways.sn'),
+      cell: (g) => g.sn,
+      wide: true,
+    },
+    {
+      key: 'lastOnline',
+      label: t('admin.gateways.lastOnline'),
+      cell: (g) => (g.lastOnline ? formatDateTime(g.lastOnline) : '—'),
+      wide: true,
+    },
+  ];
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+        <SearchField
+          label={t('admin.gateways.search')}
+          value={list.search}
+          onChange={list.setSearch}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('admin.gateways.type')}
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value as GatewayType | '');
+            list.resetPage();
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">{t('admin.all')}</MenuItem>
+          {GATEWAY_TYPES.map((g) => (
+            <MenuItem key={g} value={g}>
+              {t(`gatewayType.${g}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('admin.gateways.state')}
+          value={online}
+          onChange={(e) => {
+            setOnline(e.target.value as GatewayListParams['online']);
+            list.resetPage();
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">{t('admin.all')}</MenuItem>
+          <MenuItem value="true">{t('admin.online')}</MenuItem>
+          <MenuItem value="false">{t('admin.offline')}</MenuItem>
+        </TextField>
+      </Box>
+      <PagedTable
+        label={t('admin.tabs.gateways')}
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(g) => g.id}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPage={list.onPage}
+        loading={query.isPending}
+        fetching={query.isFetching}
+        error={query.isError}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../lib/locale';
+import { ADMIN_PAGE_SIZES } from './api/admin-api';
+
+const PAGER_LABELS = {
+  first: 'admin.pager.first',
+  last: 'admin.pager.last',
+  next: 'admin.pager.next',
+  previous: 'admin.pager.previous',
+} as const;
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  cell: (row: T) => ReactNode;
+  /** Hidden under 900 px, where the table would scroll sideways otherwise. */
+  wide?: boolean;
+  numeric?: boolean;
+}
+
+interface Props<T> {
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number, pageSize: number) => void;
+  loading: boolean;
+  fetching: boolean;
+  error: boolean;
+}
+
+/** A list the server pages: the rows of one page, and the pager under them. */
+export function PagedTable<T>(p: Props<T>) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const columns = narrow ? p.columns.filter((c) => !c.wide) : p.columns;
+  const n = numberFormat();
+  if (p.error) return <Alert severity="error">{t('dataNotLoaded')}</Alert>;
+  if (p.loading) return <Skeleton variant="rounded" height={320} />;
+  return (
+    <Paper variant="outlined">
+      {p.fetching ? <LinearProgress aria-hidden /> : <div style={{ height: 4 }} />}
+      <TableContainer>
+        <Table size="small" aria-label={p.label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.key} align={c.numeric ? 'right' : 'left'}>
+                  {c.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {p.rows?.map((row) => (
+              <TableRow key={p.rowKey(row)} hover>
+                {columns.map((c) => (
+                  <TableCell
+                    key={c.key}
+                    align={c.numeric ? 'right' : 'left'}
+                    sx={{
+                      overflowWrap: 'anywhere',
+                      ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : {}),
+                    }}
+                  >
+                    {c.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {p.rows?.length === 0 && (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+          {t('admin.noMatch')}
+        </Typography>
+      )}
+      <TablePagination
+        component="div"
+        count={p.total}
+        page={p.page}
+        rowsPerPage={p.pageSize}
+        rowsPerPageOptions={[...ADMIN_PAGE_SIZES]}
+        onPageChange={(_e, page) => p.onPage(page, p.pageSize)}
+        onRowsPerPageChange={(e) => p.onPage(0, Number(e.target.value))}
+        labelRowsPerPage={t('admin.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) =>
+          t('admin.displayedRows', {
+            from: n.format(from),
+            to: n.format(to),
+            count: n.format(count),
+          })
+        }
+        getItemAriaLabel={(type) => t(PAGER_LABELS[type])}
+      />
+    </Paper>
+  );
+}
