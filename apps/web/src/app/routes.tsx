@@ -60,6 +60,10 @@ const GrafnxGeneratorPage = lazyPage(
   () => import('../features/grafnx/grafnx-generator-page'),
   'GrafnxGeneratorPage',
 );
+const BillingPage = lazyPage(
+  () => import('../features/projects/subscriptions/billing-page'),
+  'BillingPage',
+);
 const PatchNotesPage = lazyPage(
   () => import('../features/patch-notes/patch-notes-page'),
   'PatchNotesPage',
@@ -121,6 +125,15 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireRank ranks={['admin']}>
                     <AdminPage />
+                  </RequireRank>
+                ),
+              },
+              {
+                // Manual billing's portal: the team's subscriptions (issue 17, decision 0026).
+                path: 'billing',
+                element: (
+                  <RequireRank ranks={ACTIVITY_RANKS}>
+                    <BillingPage />
                   </RequireRank>
                 ),
               },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoonDialog } from '../../ui/coming-soon-dialog';
 import { AddLicenceDialog } from './add-licence-dialog';
 import { CsvImportDialog, type CsvImportKind } from './csv-import-dialog';
+import { SubscriptionsDialog } from './subscriptions/subscriptions-dialog';
 import type { ProjectDialogKind } from './project-menu-actions';
 import type { GraphFocus, ProjectDialogSlots } from './project-slots';
 
@@ -31,7 +32,7 @@ function DialogHost({ dialog, slots, onClose }: HostProps) {
     case 'import':
       return <CsvImportDialog kind={dialog.importKind} onClose={onClose} />;
     case 'subscriptions':
-      return <ComingSoonDialog title={t('projects.admin.subscriptions')} onClose={onClose} />;
+      return <SubscriptionsDialog onClose={onClose} />;
     case 'graphs':
       return <GraphDialog project={dialog.project} focus={dialog.focus} onClose={onClose} />;
     case 'monitoring':

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_ACTIONS } from '@atrium/contracts/activity';
 import { ERROR_CATALOGUE, ERROR_CODE_LIST } from '@atrium/contracts/errors';
 import { LICENCE_TYPES } from '@atrium/contracts/licence';
+import { PLAN_NAMES } from '@atrium/contracts/plans';
 import { GATEWAY_TYPES, LANGUAGES, RANKS } from '@atrium/contracts/limits';
 import { PROJECT_FEATURES } from '@atrium/contracts/project';
 import { PASSWORD_CRITERIA } from '@atrium/contracts/user';
@@ -90,6 +91,7 @@ const DYNAMIC_PREFIXES: Record<string, string[]> = {
   'projects.filters.rules.': FEATURE_RULES.map((r) => `projects.filters.rules.${r}`),
   'projects.menu.': PROJECT_MENU_ACTIONS.map((a) => `projects.menu.${a}`),
   'projects.online.': ONLINE_LEVELS.map((o) => `projects.online.${o}`),
+  'subscriptions.plans.': PLAN_NAMES.map((p) => `subscriptions.plans.${p}`),
 };
 const dynamicKeys = [
   ...Object.values(DYNAMIC_PREFIXES).flat(),
