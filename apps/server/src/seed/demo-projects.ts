@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayType } from '@atrium/contracts/limits';
+import { loggerColumnsOf } from '@atrium/contracts/plans';
 import type { GatewayTable, ProjectTable } from '../db/schema';
 import { newGatewayRow } from '../modules/gateways/gateway-rows';
 import type { GatewaysModule } from '../modules/gateways/gateways.module';
@@ -50,7 +51,7 @@ const DEMO_PROJECTS: { name: string; patch?: Partial<ProjectTable>; gateways: De
     // A trial that ends in three weeks (the console shows its end date).
     patch: {
       addons: 'emergynx',
-      logger_subscription: 'trial',
+      ...loggerColumnsOf('trial'),
       logger_endlogdate: Date.now() + 21 * 24 * HOUR,
       logger_vpn_licence: 24,
     },
