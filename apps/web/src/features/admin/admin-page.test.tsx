@@ -290,6 +290,77 @@ describe('AdminPage', () => {
     expect(screen.getByRole('table', { name: 'Messages dropped, by reason' })).toBeTruthy();
   });
 
+  it('grants, extends and cancels subscriptions by hand (manual billing)', async () => {
+    const sub = {
+      _id: 's1',
+      nickname: 'Contrat 2027',
+      status: 'active',
+      plan: { name: 'pro', _id: 'pro' },
+      project: { _id: 'p1', name: 'Siège' },
+      provider: 'manual',
+      until: Date.UTC(2026, 11, 31, 23),
+      team: { _id: 't1', name: 'Équipe Alpha' },
+      createdAt: AT,
+    };
+    const server = stubFetch({
+      'GET /api/admin/subscriptions': { body: { subscriptions: [sub], total: 1 } },
+      'GET /api/admin/teams': {
+        body: {
+          items: [
+            { id: 't1', name: 'Équipe Alpha', createdAt: AT, users: 2, projects: 1, gateways: 3 },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+        },
+      },
+      'POST /api/admin/subscriptions': { status: 201, body: { subscription: sub } },
+      'POST /api/admin/subscriptions/s1': { body: { subscription: sub } },
+      'POST /api/admin/subscriptions/s1/cancel': {
+        body: { subscription: { ...sub, status: 'cancelled' } },
+      },
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin?tab=subscriptions' });
+    const table = await screen.findByRole('table', { name: 'Abonnements' });
+    expect(within(table).getByText('Actif')).toBeTruthy();
+    // The end of 31 December 2026 in Paris.
+    expect(within(table).getByText('31/12/2026')).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'Attribuer un abonnement' });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Équipe' }), {
+      target: { value: 'Alpha' },
+    });
+    fireEvent.click(await screen.findByRole('option', { name: 'Équipe Alpha' }));
+    fireEvent.change(within(form).getByLabelText("Jusqu'au"), { target: { value: '2027-01-31' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Attribuer' }));
+    await waitFor(() =>
+      expect(server.sent('POST', '/api/admin/subscriptions')[0]?.body).toEqual({
+        teamId: 't1',
+        plan: 'pro',
+        // Midnight at the end of 31 January 2027 in Paris (UTC+1).
+        until: Date.UTC(2027, 0, 31, 23),
+      }),
+    );
+
+    fireEvent.change(within(table).getByLabelText('Nouvelle échéance'), {
+      target: { value: '2027-06-30' },
+    });
+    fireEvent.click(
+      within(table).getByRole('button', { name: "Prolonger l'abonnement Contrat 2027" }),
+    );
+    await waitFor(() =>
+      expect(server.sent('POST', '/api/admin/subscriptions/s1')[0]?.body).toEqual({
+        until: Date.UTC(2027, 5, 30, 22),
+      }),
+    );
+    fireEvent.click(
+      within(table).getByRole('button', { name: "Résilier l'abonnement Contrat 2027" }),
+    );
+    await waitFor(() =>
+      expect(server.sent('POST', '/api/admin/subscriptions/s1/cancel')).toHaveLength(1),
+    );
+  });
+
   it('computes the message rate between two readings', () => {
     expect(ratePerSecond(null, { at: 1000, accepted: 5 })).toBeNull();
     expect(ratePerSecond({ at: 1000, accepted: 5 }, { at: 4000, accepted: 35 })).toBe(10);

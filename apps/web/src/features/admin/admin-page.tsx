@@ -10,6 +10,7 @@ import { FleetTab } from './fleet-tab';
 import { GatewaysTab } from './gateways-tab';
 import { HubTab } from './hub-tab';
 import { ImportsTab } from './imports-tab';
+import { SubscriptionsTab } from './subscriptions-tab';
 import { TeamsTab } from './teams-tab';
 import { UsersTab } from './users-tab';
 
@@ -21,6 +22,7 @@ export const ADMIN_TABS = [
   'imports',
   'firmware',
   'hub',
+  'subscriptions',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -32,6 +34,7 @@ const LABELS: Record<AdminTab, string> = {
   imports: 'admin.tabs.imports',
   firmware: 'admin.tabs.firmware',
   hub: 'admin.tabs.hub',
+  subscriptions: 'admin.tabs.subscriptions',
 };
 
 const PANELS: Record<AdminTab, () => ReactNode> = {
@@ -42,6 +45,7 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
   imports: () => <ImportsTab />,
   firmware: () => <FirmwareTab />,
   hub: () => <HubTab />,
+  subscriptions: () => <SubscriptionsTab />,
 };
 
 const isTab = (v: string | null): v is AdminTab => ADMIN_TABS.some((t) => t === v);

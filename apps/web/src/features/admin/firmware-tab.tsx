@@ -44,7 +44,7 @@ function TypeSelect({
       label={t('admin.firmware.type')}
       value={value}
       onChange={(e) => onChange(e.target.value as GatewayType)}
-      sx={{ minWidth: 150 }}
+      sx={{ flex: '1 0 150px', maxWidth: 240 }}
     >
       {GATEWAY_TYPES.map((g) => (
         <MenuItem key={g} value={g}>
@@ -177,7 +177,7 @@ function ReferenceForm() {
           value={version}
           onChange={(e) => setVersion(e.target.value)}
           error={version !== '' && !valid}
-          sx={{ width: 180 }}
+          sx={{ width: 240 }}
         />
         <Button type="submit" variant="outlined" disabled={!valid} loading={save.isPending}>
           {t('admin.firmware.setReference')}

@@ -6,6 +6,8 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { AdminGateway } from '@atrium/contracts/admin';
 import { GATEWAY_TYPES, type GatewayType } from '@atrium/contracts/limits';
@@ -25,19 +27,28 @@ export function GatewaysTab() {
   const [type, setType] = useState<GatewayListParams['type']>('');
   const [online, setOnline] = useState<GatewayListParams['online']>('');
   const query = useQuery(adminGatewaysQuery({ ...list.params, type, online }));
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   const columns: Column<AdminGateway>[] = [
     {
       key: 'name',
       label: t('admin.gateways.name'),
-      cell: (g) =>
-        g.projectId ? (
-          <Link component={RouterLink} to={`/projects/${enc(g.projectId)}/gateway/${enc(g.id)}`}>
-            {g.name}
-          </Link>
-        ) : (
-          g.name
-        ),
+      cell: (g) => (
+        <>
+          {g.projectId ? (
+            <Link component={RouterLink} to={`/projects/${enc(g.projectId)}/gateway/${enc(g.id)}`}>
+              {g.name}
+            </Link>
+          ) : (
+            g.name
+          )}
+          {narrow && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {g.mac} · {t(`gatewayType.${g.type}`)}
+            </Typography>
+          )}
+        </>
+      ),
     },
     {
       key: 'mac',
@@ -47,8 +58,14 @@ export function GatewaysTab() {
           {g.mac}
         </Box>
       ),
+      wide: true,
     },
-    { key: 'type', label: t('admin.gateways.type'), cell: (g) => t(`gatewayType.${g.type}`) },
+    {
+      key: 'type',
+      label: t('admin.gateways.type'),
+      cell: (g) => t(`gatewayType.${g.type}`),
+      wide: true,
+    },
     { key: 'version', label: t('admin.gateways.version'), cell: (g) => g.version ?? '—' },
     {
       key: 'online',
@@ -103,7 +120,7 @@ export function GatewaysTab() {
             setType(e.target.value as GatewayType | '');
             list.resetPage();
           }}
-          sx={{ minWidth: 160 }}
+          sx={{ flex: '1 0 160px', maxWidth: { sm: 220 } }}
         >
           <MenuItem value="">{t('admin.all')}</MenuItem>
           {GATEWAY_TYPES.map((g) => (
@@ -121,7 +138,7 @@ export function GatewaysTab() {
             setOnline(e.target.value as GatewayListParams['online']);
             list.resetPage();
           }}
-          sx={{ minWidth: 160 }}
+          sx={{ flex: '1 0 160px', maxWidth: { sm: 220 } }}
         >
           <MenuItem value="">{t('admin.all')}</MenuItem>
           <MenuItem value="true">{t('admin.online')}</MenuItem>

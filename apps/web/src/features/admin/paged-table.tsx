@@ -77,7 +77,7 @@ export function PagedTable<T>(p: Props<T>) {
                     key={c.key}
                     align={c.numeric ? 'right' : 'left'}
                     sx={{
-                      overflowWrap: 'anywhere',
+                      overflowWrap: 'break-word',
                       ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : {}),
                     }}
                   >

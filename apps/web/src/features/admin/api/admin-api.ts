@@ -10,6 +10,12 @@ import { importGatewaysReply } from '@atrium/contracts/gateway';
 import { firmwareReply, hubStatsReply } from '@atrium/contracts/hub';
 import type { GatewayType } from '@atrium/contracts/limits';
 import { importLicencesReply } from '@atrium/contracts/licence';
+import {
+  adminSubscriptionReply,
+  adminSubscriptionsReply,
+  type GrantSubscriptionBody,
+  type SubscriptionStatus,
+} from '@atrium/contracts/subscriptions';
 import { latestVersionsReply } from '@atrium/contracts/version';
 import { api } from '../../../lib/api/client';
 
@@ -58,6 +64,22 @@ export const adminApi = {
     api.post('/api/information/version', { type, version }, { schema: latestVersionsReply }),
 };
 
+const enc = encodeURIComponent;
+
+/** Manual billing (issue 17 §3, decision 0026): the subscriptions module's admin calls. */
+export const subscriptionsApi = {
+  grant: (body: GrantSubscriptionBody) =>
+    api.post('/api/admin/subscriptions', body, { schema: adminSubscriptionReply }),
+  update: (id: string, body: { until?: number | null; plan?: GrantSubscriptionBody['plan'] }) =>
+    api.post(`/api/admin/subscriptions/${enc(id)}`, body, { schema: adminSubscriptionReply }),
+  cancel: (id: string) =>
+    api.post(`/api/admin/subscriptions/${enc(id)}/cancel`, {}, { schema: adminSubscriptionReply }),
+};
+
+export interface SubscriptionListParams extends ListParams {
+  status: SubscriptionStatus | '';
+}
+
 export const ADMIN_KEYS = {
   all: ['admin'] as const,
   fleet: ['admin', 'fleet'] as const,
@@ -67,6 +89,8 @@ export const ADMIN_KEYS = {
   firmware: ['admin', 'firmware'] as const,
   versions: ['admin', 'versions'] as const,
   hub: ['admin', 'hub'] as const,
+  subscriptionsAll: ['admin', 'subscriptions'] as const,
+  subscriptions: (p: SubscriptionListParams) => ['admin', 'subscriptions', p] as const,
 };
 
 export const fleetStatsQuery = () =>
@@ -122,4 +146,23 @@ export const hubStatsQuery = () =>
     queryKey: ADMIN_KEYS.hub,
     queryFn: ({ signal }) => api.get('/api/hub/stats', { schema: hubStatsReply, signal }),
     refetchInterval: HUB_POLL_MS,
+  });
+
+export const adminSubscriptionsQuery = (p: SubscriptionListParams) =>
+  queryOptions({
+    queryKey: ADMIN_KEYS.subscriptions(p),
+    queryFn: ({ signal }) => {
+      const query: Record<string, string | number> = {
+        offset: p.page * p.pageSize,
+        limit: p.pageSize,
+      };
+      if (p.search.trim()) query.team = p.search.trim();
+      if (p.status) query.status = p.status;
+      return api.get('/api/admin/subscriptions', {
+        schema: adminSubscriptionsReply,
+        query,
+        signal,
+      });
+    },
+    placeholderData: keepPreviousData,
   });
