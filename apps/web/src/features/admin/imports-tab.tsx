@@ -10,11 +10,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslation } from 'react-i18next';
 import { csvReport } from '@atrium/contracts/csv';
 import type { z } from 'zod';
 import type { importGatewaysReply } from '@atrium/contracts/gateway';
 import { ApiError } from '../../lib/api/api-error';
+import { copyText } from '../../lib/clipboard';
 import { hasTranslation } from '../../lib/i18n/i18n';
 import { notify } from '../../ui/snackbar';
 import { ADMIN_KEYS, adminApi } from './api/admin-api';
@@ -86,9 +88,22 @@ function Result({ kind, outcome }: { kind: Kind; outcome: Outcome }) {
       <Typography variant="body2">{t(TEXT[kind].imported, { count })}</Typography>
       {outcome.kind === 'gateways' && outcome.reply.gateways.length > 0 && (
         <>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('csvImport.secretsOnce')}
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2">{t('csvImport.secretsOnce')}</Typography>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<ContentCopyIcon />}
+              onClick={() => {
+                const text = outcome.reply.gateways.map((g) => `${g.mac},${g.secret}`).join('\n');
+                void copyText(`mac,secret\n${text}\n`).then(
+                  (ok) => ok && notify.success('csvImport.copied'),
+                );
+              }}
+            >
+              {t('csvImport.copyAll')}
+            </Button>
+          </Box>
           <Table size="small" aria-label={t('csvImport.secrets')}>
             <TableHead>
               <TableRow>
