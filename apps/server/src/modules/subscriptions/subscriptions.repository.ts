@@ -1,5 +1,6 @@
 import { loggerColumnsOf, type PlanName } from '@atrium/contracts/plans';
 import type { Db } from '../../db/database';
+import { bumpTeams } from '../../lib/tenancy/team-revisions.repository';
 import type { SubscriptionTable } from '../../db/schema';
 
 export type SubscriptionRow = SubscriptionTable;
@@ -118,6 +119,12 @@ export class SubscriptionsRepository {
 
   /** Writes the plan's limits on the project at once (document 2 §3 logger fields). */
   async applyPlan(projectId: string, plan: PlanName, endlogdate?: number) {
+    const project = await this.db
+      .selectFrom('projects')
+      .select('team_id')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    if (!project) return;
     await this.db
       .updateTable('projects')
       .set({
@@ -126,6 +133,8 @@ export class SubscriptionsRepository {
       })
       .where('id', '=', projectId)
       .execute();
+    // The projects lists are cached per team revision (lib/tenancy/team-revisions).
+    await bumpTeams(this.db, [project.team_id]);
   }
 
   /** Projects whose trial is over. */

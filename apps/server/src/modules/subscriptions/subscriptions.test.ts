@@ -23,6 +23,11 @@ afterAll(() => t.close());
 /** The project's address maximum as the monitored-addresses limit check reads it. */
 const addressMax = async (u: TestUser, projectId: string) =>
   (await call(u, 'GET', `/api/project/monitored/count/${projectId}`)).json<{ max: number }>().max;
+/** The project's logger as the (cached) projects list shows it. */
+const listedLogger = async (u: TestUser, projectId: string) =>
+  (await call(u, 'GET', '/api/project'))
+    .json<{ projects: { _id: string; logger: Record<string, unknown> }[] }>()
+    .projects.find((p) => p._id === projectId)?.logger;
 const projectRow = (id: string) =>
   t.app.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -34,6 +39,8 @@ describe('subscriptions: free trial', () => {
       hasFreeTrial: true,
     });
     expect(await addressMax(sup, p1.id)).toBe(PLANS.free.addresses);
+    // The projects list is cached per team revision: read it once before the change.
+    expect(await listedLogger(sup, p1.id)).toMatchObject({ subscription: 'free' });
 
     const before = Date.now();
     const started = await call(sup, 'GET', `/api/subscriptions/startTrial/${p1.id}`);
@@ -42,6 +49,12 @@ describe('subscriptions: free trial', () => {
     expect(trialEnds).toBeGreaterThanOrEqual(before + TRIAL_DAYS * DAY);
     expect(trialEnds).toBeLessThan(Date.now() + TRIAL_DAYS * DAY + 1);
     expect(await addressMax(sup, p1.id)).toBe(PLANS.trial.addresses);
+    expect(await listedLogger(sup, p1.id)).toMatchObject({
+      subscription: 'trial',
+      endlogdate: trialEnds,
+      address: PLANS.trial.addresses,
+      vpn: PLANS.trial.vpnHours,
+    });
     const row = await projectRow(p1.id);
     expect([row.logger_vpn, row.logger_max_thresholds]).toEqual([
       PLANS.trial.vpnHours,
