@@ -251,6 +251,8 @@ describe('AdminPage', () => {
     const list = await screen.findByRole('table', { name: 'Versions de firmware' });
     expect(within(list).getByText('26/11/2026 18:05:09')).toBeTruthy();
     expect(within(list).getByText('1,5 Mo')).toBeTruthy();
+    // A beta is never offered as the reference.
+    expect(within(list).queryByRole('button', { name: /Définir KloudNX 8.6.0/ })).toBeNull();
 
     const reference = screen.getByRole('form', { name: 'Versions de référence' });
     fireEvent.change(
@@ -267,6 +269,8 @@ describe('AdminPage', () => {
       }),
     );
     expect(await within(reference).findByText('KloudNX : 8.6.0')).toBeTruthy();
+    // The beta release is now the reference: the list says so.
+    expect(await within(list).findByText('référence')).toBeTruthy();
   });
 
   it('shows the hub counters, in English too', async () => {

@@ -187,6 +187,41 @@ function ReferenceForm() {
   );
 }
 
+/** Makes a main-branch release its type's reference; shows which one already is. */
+function ReferenceCell({ item }: { item: FirmwareItem }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const versions = useQuery(referenceVersionsQuery());
+  const save = useMutation({
+    mutationFn: () => adminApi.setReference(item.type, item.version),
+    onSuccess: (latest) => {
+      client.setQueryData(ADMIN_KEYS.versions, latest);
+      void client.invalidateQueries({ queryKey: ADMIN_KEYS.fleet });
+      void client.invalidateQueries({ queryKey: QUERY_KEYS.latestVersions });
+      notify.success('admin.firmware.referenceSaved');
+    },
+    onError: (e) => notify.apiError(e),
+  });
+  if (versions.data?.[item.type] === item.version)
+    return (
+      <Chip size="small" color="primary" variant="outlined" label={t('admin.fleet.isReference')} />
+    );
+  if (item.branch === 'beta' || !versions.data) return null;
+  return (
+    <Button
+      size="small"
+      loading={save.isPending}
+      onClick={() => save.mutate()}
+      aria-label={t('admin.firmware.setReferenceOf', {
+        type: t(`gatewayType.${item.type}`),
+        version: item.version,
+      })}
+    >
+      {t('admin.firmware.setReference')}
+    </Button>
+  );
+}
+
 function FirmwareList({ items }: { items: readonly FirmwareItem[] }) {
   const { t } = useTranslation();
   if (items.length === 0)
@@ -204,6 +239,7 @@ function FirmwareList({ items }: { items: readonly FirmwareItem[] }) {
             <TableCell>{t('admin.firmware.version')}</TableCell>
             <TableCell>{t('admin.firmware.size')}</TableCell>
             <TableCell>{t('admin.firmware.uploadedAt')}</TableCell>
+            <TableCell>{t('admin.firmware.reference')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -216,6 +252,9 @@ function FirmwareList({ items }: { items: readonly FirmwareItem[] }) {
               </TableCell>
               <TableCell>{formatBytes(f.size)}</TableCell>
               <TableCell>{formatDateTime(f.createdAt)}</TableCell>
+              <TableCell>
+                <ReferenceCell item={f} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
