@@ -67,7 +67,7 @@ describe('SubscriptionsDialog', () => {
     renderWithProviders(<SubscriptionsDialog onClose={() => {}} />);
     expect(
       await screen.findAllByText(
-        /2000 adresses suivies · 100 seuils · 12 mois d'historique · 48 h de VPN/,
+        /^2\s000 adresses suivies · 100 seuils · 12 mois d'historique · 48 h de VPN/,
       ),
     ).toHaveLength(2);
     expect(screen.getByText(/^50 adresses suivies · 10 seuils · 1 mois/)).toBeTruthy();

@@ -30,6 +30,7 @@ import {
 import { errorMessageKey } from '../../../lib/api/error-key';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { formatDateTime } from '../../../lib/dates';
+import { numberFormat } from '../../../lib/locale';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { notify } from '../../../ui/snackbar';
 import { projectsQuery } from '../api/projects-api';
@@ -44,6 +45,9 @@ import {
 export function openInNewTab(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
+
+/** Columns shown from 900 px only: on a phone the row keeps name, project, status, action. */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 const STATUS_LABEL: Record<SubscriptionStatus, string> = {
   active: 'subscriptions.status.active',
@@ -72,7 +76,7 @@ function PlanGrants({ plan }: { plan: PlanName }) {
   return (
     <Typography variant="body2" color="text.secondary">
       {t('subscriptions.grants', {
-        addresses: p.addresses,
+        addresses: numberFormat().format(p.addresses),
         thresholds: p.maxThresholds,
         months: p.retentionMonths,
         hours: p.vpnHours,
@@ -230,7 +234,7 @@ function SubscriptionRow({ sub, projects }: { sub: SubscriptionItem; projects: P
   return (
     <TableRow>
       <TableCell>{sub.nickname}</TableCell>
-      <TableCell>{t(`subscriptions.plans.${sub.plan.name}`)}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{t(`subscriptions.plans.${sub.plan.name}`)}</TableCell>
       <TableCell>
         <TextField
           select
@@ -240,9 +244,10 @@ function SubscriptionRow({ sub, projects }: { sub: SubscriptionItem; projects: P
           disabled={!granting || link.isPending}
           onChange={(e) => link.mutate(e.target.value)}
           slotProps={{
+            select: { displayEmpty: true },
             htmlInput: { 'aria-label': t('subscriptions.linkTo', { name: sub.nickname }) },
           }}
-          sx={{ minWidth: 140 }}
+          sx={{ minWidth: 110 }}
         >
           <MenuItem value="" disabled>
             {t('subscriptions.noProject')}
@@ -259,7 +264,7 @@ function SubscriptionRow({ sub, projects }: { sub: SubscriptionItem; projects: P
       <TableCell>
         <StatusChip status={sub.status} />
       </TableCell>
-      <TableCell>{sub.until ? formatDateTime(sub.until) : '—'}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{sub.until ? formatDateTime(sub.until) : '—'}</TableCell>
       <TableCell align="right">
         {granting && (
           <Button size="small" color="error" onClick={onUnsubscribe}>
@@ -315,14 +320,14 @@ export function SubscriptionsDialog({ onClose }: { onClose: () => void }) {
             )}
             {list.isSuccess && list.data.length > 0 && (
               <TableContainer>
-                <Table size="small">
+                <Table size="small" sx={{ '& td, & th': { px: { xs: 1, md: 2 } } }}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('subscriptions.columns.name')}</TableCell>
-                      <TableCell>{t('subscriptions.columns.plan')}</TableCell>
+                      <TableCell sx={WIDE_ONLY}>{t('subscriptions.columns.plan')}</TableCell>
                       <TableCell>{t('subscriptions.columns.project')}</TableCell>
                       <TableCell>{t('subscriptions.columns.status')}</TableCell>
-                      <TableCell>{t('subscriptions.columns.until')}</TableCell>
+                      <TableCell sx={WIDE_ONLY}>{t('subscriptions.columns.until')}</TableCell>
                       <TableCell />
                     </TableRow>
                   </TableHead>
