@@ -135,7 +135,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subs: SubscriptionsServ
         response: { 200: projectSubscriptionReply, ...errors },
       },
     },
-    (req) => subs.ofProject(req.params.id),
+    (req) => subs.ofProject(requireUser(req), req.params.id),
   );
 
   app.post(

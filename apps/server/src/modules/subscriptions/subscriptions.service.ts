@@ -114,7 +114,8 @@ export class SubscriptionsService {
     return { _id: item._id, status: item.status, until: item.until };
   }
 
-  async ofProject(projectId: string): Promise<ProjectSubscription> {
+  /** A project viewer of another team sees the plan, not the owner team's subscription. */
+  async ofProject(user: SessionUser, projectId: string): Promise<ProjectSubscription> {
     await this.sweep();
     const project = await this.d.repo.project(projectId);
     if (!project) throw notFound('project');
@@ -127,7 +128,10 @@ export class SubscriptionsService {
       plan: { name: plan, _id: plan },
       subscription: plan,
       trialEnds: plan === 'trial' ? Number(project.logger_endlogdate) : null,
-      current: current ? toItem(current) : null,
+      current:
+        current && (user.team === project.team_id || user.rank === 'admin')
+          ? toItem(current)
+          : null,
     };
   }
 

@@ -138,6 +138,20 @@ describe('subscriptions: manual billing', () => {
     });
 
     // A downgrade: the limits fall at once; recorded data waits for the retention sweep.
+    expect((await call(sup, 'GET', `/api/subscriptions/${p.id}`)).json()).toMatchObject({
+      exists: true,
+      plan: { name: 'pro' },
+      current: { _id: sub._id },
+    });
+    // A viewer of another team sees the plan, not the team's subscription.
+    const guest = await createUser(t.app, 'user');
+    await t.modules.projects.repo.addViewer(p.id, guest.id);
+    expect((await call(guest, 'GET', `/api/subscriptions/${p.id}`)).json()).toMatchObject({
+      exists: true,
+      plan: { name: 'pro' },
+      current: null,
+    });
+
     const down = await call(admin, 'POST', `/api/admin/subscriptions/${sub._id}`, {
       plan: 'starter',
     });
