@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PLANS } from '@atrium/contracts/plans';
 import { expectNoSeriousViolations } from './a11y';
+import { startPostgres, type PgCluster } from '../apps/server/test/postgres-cluster';
 import { snap, startStack, type Stack } from './harness';
 import { ADMIN, SUPERVISOR, apiCall, apiSignIn, fr, signInThroughUi } from './session';
 
@@ -10,21 +11,13 @@ import { ADMIN, SUPERVISOR, apiCall, apiSignIn, fr, signInThroughUi } from './se
  * Subscriptions (issue 17, decision 0026) on the seeded demo: a supervisor starts the team's
  * free trial and sees its end and the raised limits; an administrator grants Pro by hand and the
  * project's limits follow; a signed Stripe webhook moves a subscription to past_due and its chip
- * turns orange. Screenshots at 1440 and 600 px in French and English (e2e/screenshots).
+ * turns orange. On SQLite and PostgreSQL; screenshots (SQLite run) at 1440 and 600 px in French
+ * and English (e2e/screenshots).
  */
 const WEBHOOK_SECRET = 'whsec_e2e_subscriptions';
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({
-    SEED_DEMO: 'true',
-    MQTT_PORT: '0',
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    // No Stripe API call is made here: Checkout and the portal are not opened.
-    STRIPE_API_URL: 'http://127.0.0.1:9',
-  });
-});
-afterAll(() => stack?.stop());
+/** The database of the running describe: screenshots are taken on SQLite only. */
+let database: 'sqlite' | 'postgres' = 'sqlite';
 
 interface ProjectRow {
   _id: string;
@@ -57,6 +50,7 @@ async function webhook(event: object, secret?: string) {
 }
 
 async function shot(page: Page, name: string) {
+  if (database !== 'sqlite') return;
   await page
     .getByRole('button', { name: 'OK' })
     .click({ timeout: 500 })
@@ -75,7 +69,26 @@ async function openDialog(page: Page, title = fr('projects.admin.subscriptions')
   return dialog;
 }
 
-describe('subscriptions', () => {
+describe.each(['sqlite', 'postgres'] as const)('subscriptions on %s', (db) => {
+  let pg: PgCluster | undefined;
+  beforeAll(async () => {
+    database = db;
+    if (db === 'postgres') pg = await startPostgres();
+    stack = await startStack({
+      SEED_DEMO: 'true',
+      MQTT_PORT: '0',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // No Stripe API call is made here: Checkout and the portal are not opened.
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    pg?.stop();
+  });
+
   it('trial, a manual Pro grant and a Stripe past_due, seen in the dialog', async () => {
     const token = await apiSignIn(stack, SUPERVISOR.email, SUPERVISOR.password);
     const me = (await apiCall(stack, 'GET', '/api/user/me', { token })).body as { team: string };
