@@ -44,7 +44,11 @@ export const informationRoutes: FastifyPluginAsyncZod<{ information: Information
   app.get(
     '/api/information/message',
     {
-      schema: { tags, summary: 'Messages shown to every user', response: { 200: messagesReply } },
+      schema: {
+        tags,
+        summary: 'Messages shown to every user (expired ones left out)',
+        response: { 200: messagesReply },
+      },
     },
     async () => ({ messages: await information.messages() }),
   );
@@ -55,14 +59,15 @@ export const informationRoutes: FastifyPluginAsyncZod<{ information: Information
       schema: {
         tags,
         summary: 'Post a message shown to every user (admin)',
+        description:
+          'text is French, textEn English (optional), expiresAt epoch ms (optional). ' +
+          'Users dismiss a message in their browser (decision 0027).',
         body: messageBody,
         response: { 201: z.object({ message: informationMessage }) },
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({ message: await information.addMessage(req.body.color, req.body.text) }),
+      reply.status(201).send({ message: await information.addMessage(req.body) }),
   );
 
   app.delete(

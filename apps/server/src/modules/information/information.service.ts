@@ -1,4 +1,4 @@
-import type { InformationMessage } from '@atrium/contracts/information';
+import type { InformationMessage, MessageBody } from '@atrium/contracts/information';
 import { GATEWAY_TYPES, type GatewayType } from '@atrium/contracts/limits';
 import { DEFAULT_LATEST_VERSIONS, type LatestVersions } from '@atrium/contracts/version';
 import { notFound } from '../../lib/errors';
@@ -28,12 +28,21 @@ export class InformationService {
     return this.latestVersions();
   }
 
-  messages(): Promise<InformationMessage[]> {
-    return this.repo.listMessages();
+  /** The messages not yet expired (`now` in epoch ms). */
+  async messages(now = Date.now()): Promise<InformationMessage[]> {
+    return (await this.repo.listMessages()).filter(
+      (m) => m.expiresAt === null || m.expiresAt > now,
+    );
   }
 
-  async addMessage(color: string, text: string): Promise<InformationMessage> {
-    const message = { id: newId(), color, text };
+  async addMessage(body: MessageBody): Promise<InformationMessage> {
+    const message: InformationMessage = {
+      id: newId(),
+      color: body.color,
+      text: body.text,
+      textEn: body.textEn ? body.textEn : null,
+      expiresAt: body.expiresAt ?? null,
+    };
     await this.repo.insertMessage(message);
     return message;
   }

@@ -67,7 +67,9 @@ describe('information messages', () => {
     expect(posted.statusCode).toBe(201);
     const { id } = posted.json<{ message: { id: string } }>().message;
     expect((await call(u, 'GET', '/api/information/message')).json()).toEqual({
-      messages: [{ id, color: 'warning', text: 'Maintenance tonight' }],
+      messages: [
+        { id, color: 'warning', text: 'Maintenance tonight', textEn: null, expiresAt: null },
+      ],
     });
     expect(
       (await call(u, 'POST', '/api/information/message', { color: 'red', text: 'x' })).statusCode,
@@ -80,5 +82,54 @@ describe('information messages', () => {
       message: 'success',
     });
     expect((await call(admin, 'DELETE', `/api/information/message/${id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps French and English texts and leaves expired messages out', async () => {
+    const admin = await createUser(t.app, 'admin');
+    const u = await createUser(t.app, 'viewer');
+    const future = Date.now() + 3_600_000;
+    const both = await call(admin, 'POST', '/api/information/message', {
+      color: '#ff9800',
+      text: '{Maintenance} ce soir',
+      textEn: 'Maintenance tonight',
+      expiresAt: future,
+    });
+    expect(both.statusCode).toBe(201);
+    const expired = await call(admin, 'POST', '/api/information/message', {
+      color: 'info',
+      text: 'Ancien',
+      textEn: 'Old',
+      expiresAt: Date.now() - 1000,
+    });
+    expect(expired.statusCode).toBe(201);
+    const listed = (await call(u, 'GET', '/api/information/message')).json<{
+      messages: unknown[];
+    }>().messages;
+    expect(listed).toEqual([
+      {
+        id: both.json<{ message: { id: string } }>().message.id,
+        color: '#ff9800',
+        text: '{Maintenance} ce soir',
+        textEn: 'Maintenance tonight',
+        expiresAt: future,
+      },
+    ]);
+    expect(
+      (
+        await call(admin, 'POST', '/api/information/message', {
+          color: 'info',
+          text: 'x',
+          expiresAt: 'tomorrow',
+        })
+      ).statusCode,
+    ).toBe(400);
+    for (const m of listed as { id: string }[]) {
+      await call(admin, 'DELETE', `/api/information/message/${m.id}`);
+    }
+    await call(
+      admin,
+      'DELETE',
+      `/api/information/message/${expired.json<{ message: { id: string } }>().message.id}`,
+    );
   });
 });
