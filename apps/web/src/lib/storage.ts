@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   gateway: 'gateway',
   sort: 'sort',
   cookieConsent: 'cookieConsent',
+  /** Information messages each user dismissed: JSON {userId: [messageId]} (decision 0027). */
+  dismissedMessages: 'dismissedMessages',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -7,6 +7,7 @@ import { COOKIE_BANNER_SPACE } from '../../ui/cookie-banner-space';
 import { LoadingScreen } from '../../ui/loading-screen';
 import { Breadcrumbs } from './breadcrumbs';
 import { Footer } from './footer';
+import { InformationBanner } from './information-banner';
 import { TopBar } from './top-bar';
 
 /** The signed-in layout: top bar, breadcrumbs, page, footer. */
@@ -20,6 +21,7 @@ export function AppShell() {
     >
       <TopBar user={user} />
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 3 } }}>
+        <InformationBanner userId={user.sub} />
         <Breadcrumbs />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

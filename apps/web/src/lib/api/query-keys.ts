@@ -17,6 +17,7 @@ export const QUERY_KEYS = {
   permanentToken: (service: string, mac: string) =>
     ['gateways', 'permaToken', service, mac] as const,
   latestVersions: ['latestVersions'] as const,
+  informationMessages: ['informationMessages'] as const,
   // Remote access of one gateway, by MAC (read by its dialogs only).
   vpnStatus: (mac: string) => ['vpn', 'status', mac] as const,
   etsPort: (mac: string) => ['vpn', 'etsPort', mac] as const,
