@@ -365,6 +365,64 @@ describe('AdminPage', () => {
     );
   });
 
+  it('publishes an information message in French and English with its last day, and removes one', async () => {
+    const server = stubFetch({
+      'GET /api/information/message': {
+        body: {
+          messages: [
+            {
+              id: 'm1',
+              color: 'warning',
+              text: 'Maintenance ce soir',
+              textEn: 'Maintenance tonight',
+              expiresAt: Date.UTC(2026, 11, 1, 23),
+            },
+          ],
+        },
+      },
+      'POST /api/information/message': {
+        status: 201,
+        body: {
+          message: { id: 'm2', color: 'error', text: 'Panne', textEn: null, expiresAt: null },
+        },
+      },
+      'DELETE /api/information/message/m1': { body: { message: 'success' } },
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin?tab=information' });
+    const shown = await screen.findByRole('list', { name: 'Messages affichés' });
+    expect(within(shown).getByText('Maintenance tonight')).toBeTruthy();
+    expect(within(shown).getByText("Affiché jusqu'au 01/12/2026 inclus")).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: "Nouveau message d'information" });
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Couleur' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Alerte (rouge)' }));
+    fireEvent.change(within(form).getByRole('textbox', { name: /Texte en français/ }), {
+      target: { value: ' Panne ' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Texte en anglais/ }), {
+      target: { value: 'Outage' },
+    });
+    fireEvent.change(within(form).getByLabelText('Dernier jour affiché'), {
+      target: { value: '2026-07-14' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Publier' }));
+    await waitFor(() =>
+      expect(server.sent('POST', '/api/information/message')[0]?.body).toEqual({
+        color: 'error',
+        text: 'Panne',
+        textEn: 'Outage',
+        // The end of 14 July 2026 in Paris (UTC+2).
+        expiresAt: Date.UTC(2026, 6, 14, 22),
+      }),
+    );
+    fireEvent.click(
+      within(shown).getByRole('button', { name: 'Supprimer le message Maintenance ce soir' }),
+    );
+    await waitFor(() =>
+      expect(server.sent('DELETE', '/api/information/message/m1')).toHaveLength(1),
+    );
+  });
+
   it('computes the message rate between two readings', () => {
     expect(ratePerSecond(null, { at: 1000, accepted: 5 })).toBeNull();
     expect(ratePerSecond({ at: 1000, accepted: 5 }, { at: 4000, accepted: 35 })).toBe(10);

@@ -10,6 +10,7 @@ import { FleetTab } from './fleet-tab';
 import { GatewaysTab } from './gateways-tab';
 import { HubTab } from './hub-tab';
 import { ImportsTab } from './imports-tab';
+import { InformationTab } from './information-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 import { TeamsTab } from './teams-tab';
 import { UsersTab } from './users-tab';
@@ -23,6 +24,7 @@ export const ADMIN_TABS = [
   'firmware',
   'hub',
   'subscriptions',
+  'information',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -35,6 +37,7 @@ const LABELS: Record<AdminTab, string> = {
   firmware: 'admin.tabs.firmware',
   hub: 'admin.tabs.hub',
   subscriptions: 'admin.tabs.subscriptions',
+  information: 'admin.tabs.information',
 };
 
 const PANELS: Record<AdminTab, () => ReactNode> = {
@@ -46,6 +49,7 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
   firmware: () => <FirmwareTab />,
   hub: () => <HubTab />,
   subscriptions: () => <SubscriptionsTab />,
+  information: () => <InformationTab />,
 };
 
 const isTab = (v: string | null): v is AdminTab => ADMIN_TABS.some((t) => t === v);

@@ -9,6 +9,7 @@ import {
 import { importGatewaysReply } from '@atrium/contracts/gateway';
 import { firmwareReply, hubStatsReply } from '@atrium/contracts/hub';
 import type { GatewayType } from '@atrium/contracts/limits';
+import { informationMessage, messagesReply, type MessageBody } from '@atrium/contracts/information';
 import { importLicencesReply } from '@atrium/contracts/licence';
 import {
   adminSubscriptionReply,
@@ -17,6 +18,7 @@ import {
   type SubscriptionStatus,
 } from '@atrium/contracts/subscriptions';
 import { latestVersionsReply } from '@atrium/contracts/version';
+import { z } from 'zod';
 import { api } from '../../../lib/api/client';
 
 /** Rows per page of the console's lists. */
@@ -76,6 +78,15 @@ export const subscriptionsApi = {
     api.post(`/api/admin/subscriptions/${enc(id)}/cancel`, {}, { schema: adminSubscriptionReply }),
 };
 
+/** Information messages (document 1 §7; decision 0027): the information module's calls. */
+export const informationApi = {
+  create: (body: MessageBody) =>
+    api.post('/api/information/message', body, {
+      schema: z.object({ message: informationMessage }),
+    }),
+  remove: (id: string) => api.delete(`/api/information/message/${enc(id)}`),
+};
+
 export interface SubscriptionListParams extends ListParams {
   status: SubscriptionStatus | '';
 }
@@ -90,6 +101,7 @@ export const ADMIN_KEYS = {
   versions: ['admin', 'versions'] as const,
   hub: ['admin', 'hub'] as const,
   subscriptionsAll: ['admin', 'subscriptions'] as const,
+  information: ['admin', 'information'] as const,
   subscriptions: (p: SubscriptionListParams) => ['admin', 'subscriptions', p] as const,
 };
 
@@ -165,4 +177,13 @@ export const adminSubscriptionsQuery = (p: SubscriptionListParams) =>
       });
     },
     placeholderData: keepPreviousData,
+  });
+
+export const informationMessagesQuery = () =>
+  queryOptions({
+    queryKey: ADMIN_KEYS.information,
+    queryFn: ({ signal }) =>
+      api
+        .get('/api/information/message', { schema: messagesReply, signal })
+        .then((r) => r.messages),
   });
