@@ -67,7 +67,7 @@ describe("the administrator's console", () => {
     // Gateways: the server pages them; the next page follows; a search finds one imported.
     await openTab(page, 'gateways');
     const table = page.getByRole('table', { name: fr('admin.tabs.gateways') });
-    await table.waitFor();
+    await table.getByRole('row').nth(25).waitFor();
     expect(await table.getByRole('row').count()).toBe(26);
     const pager = page.getByText(/^1–25 sur /);
     const total = Number((await pager.innerText()).replace(/^.* sur /, '').replace(/\D/g, ''));
@@ -118,6 +118,21 @@ describe("the administrator's console", () => {
     await subs.getByText(fr('admin.subscriptions.open')).first().waitFor();
     await expectNoSeriousViolations(page, 'admin subscriptions');
     await shot(page, 'admin-subscriptions-1440-fr');
+
+    // Information: a message in French and English, listed with no expiry.
+    await openTab(page, 'information');
+    const message = page.getByRole('form', { name: fr('admin.information.create') });
+    await message
+      .getByRole('textbox', { name: fr('admin.information.textFr') })
+      .fill('Maintenance du hub samedi à 6 h');
+    await message
+      .getByRole('textbox', { name: fr('admin.information.textEn') })
+      .fill('Hub maintenance on Saturday at 6 am');
+    await message.getByRole('button', { name: fr('admin.information.publish') }).click();
+    const shown = page.getByRole('list', { name: fr('admin.information.current') });
+    await shown.getByText('Hub maintenance on Saturday at 6 am').waitFor();
+    await expectNoSeriousViolations(page, 'admin information');
+    await shot(page, 'admin-information-1440-fr');
 
     // Narrow, then English.
     await page.setViewportSize({ width: 600, height: 900 });
