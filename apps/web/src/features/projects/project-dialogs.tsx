@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ComingSoonDialog } from '../../ui/coming-soon-dialog';
 import { AddLicenceDialog } from './add-licence-dialog';
 import { CsvImportDialog, type CsvImportKind } from './csv-import-dialog';
 import { SubscriptionsDialog } from './subscriptions/subscriptions-dialog';
+import { ViewersDialog } from './viewers/viewers-dialog';
 import type { ProjectDialogKind } from './project-menu-actions';
 import type { GraphFocus, ProjectDialogSlots } from './project-slots';
 
@@ -21,7 +20,6 @@ interface HostProps {
 }
 
 function DialogHost({ dialog, slots, onClose }: HostProps) {
-  const { t } = useTranslation();
   const { LinkGatewaysDialog, GraphDialog, MonitoringDialog, NotificationsDialog, AlertsDialog } =
     slots;
   switch (dialog.kind) {
@@ -42,13 +40,7 @@ function DialogHost({ dialog, slots, onClose }: HostProps) {
     case 'alerts':
       return <AlertsDialog project={dialog.project} onClose={onClose} />;
     case 'viewers':
-      return (
-        <ComingSoonDialog
-          title={t(`projects.dialogs.${dialog.kind}`)}
-          subtitle={dialog.project.name}
-          onClose={onClose}
-        />
-      );
+      return <ViewersDialog project={dialog.project} onClose={onClose} />;
   }
 }
 

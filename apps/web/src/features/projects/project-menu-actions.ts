@@ -11,10 +11,7 @@ export const PROJECT_MENU_ACTIONS = [
 ] as const;
 export type ProjectMenuAction = (typeof PROJECT_MENU_ACTIONS)[number];
 
-/**
- * Dialogs about one project, titled `projects.dialogs.{kind}`. The console does not offer
- * viewers yet: that one opens a "coming soon" dialog.
- */
+/** Dialogs about one project, titled `projects.dialogs.{kind}`. */
 export const PROJECT_DIALOG_KINDS = [
   'graphs',
   'monitoring',
