@@ -52,7 +52,10 @@ export function SettingsMenu({ user }: { user: SessionClaims }) {
           sx={{ p: 0.5 }}
         >
           <Avatar
+            // The initials are drawn by CSS: the button's accessible name is the menu's, and
+            // visible text outside it would break axe's label-content-name-mismatch.
             sx={{
+              '& .initials::after': { content: 'attr(data-initials)' },
               width: 34,
               height: 34,
               bgcolor: 'secondary.main',
@@ -61,7 +64,7 @@ export function SettingsMenu({ user }: { user: SessionClaims }) {
               fontWeight: 700,
             }}
           >
-            {initials(user)}
+            <span data-initials={initials(user)} className="initials" />
           </Avatar>
         </IconButton>
       </Tooltip>
