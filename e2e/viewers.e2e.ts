@@ -125,6 +125,24 @@ describe('project viewers and information messages', () => {
     await shot(en.page, 'viewers-viewer-banner-600-en');
     await en.page.setViewportSize({ width: 1440, height: 900 });
     await shot(en.page, 'viewers-viewer-banner-1440-en');
+
+    // The patch notes, from the repository's Markdown, in both languages and widths.
+    await en.page.goto('/patch-notes');
+    await en.page.getByRole('heading', { name: 'Atrium Cloud patch notes', level: 1 }).waitFor();
+    await en.page.getByRole('heading', { name: '26 November 2026', level: 2 }).waitFor();
+    await expectNoSeriousViolations(en.page, 'patch notes');
+    await shot(en.page, 'patch-notes-1440-en');
+    await en.page.setViewportSize({ width: 600, height: 900 });
+    await shot(en.page, 'patch-notes-600-en');
+    await en.page.getByRole('button', { name: 'Language' }).click();
+    await en.page.getByRole('menuitem', { name: 'Français' }).click();
+    await en.page
+      .getByRole('heading', { name: "Notes de version d'Atrium Cloud", level: 1 })
+      .waitFor();
+    await en.page.getByRole('menu').waitFor({ state: 'detached' });
+    await shot(en.page, 'patch-notes-600-fr');
+    await en.page.setViewportSize({ width: 1440, height: 900 });
+    await shot(en.page, 'patch-notes-1440-fr');
     await en.context.close();
   });
 });
