@@ -11,6 +11,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutline';
 import ScienceIcon from '@mui/icons-material/ScienceOutlined';
+import ShareIcon from '@mui/icons-material/ShareOutlined';
 import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import { useTranslation } from 'react-i18next';
 import type { GatewayItem } from '@atrium/contracts/gateway';
@@ -24,7 +25,7 @@ interface Props {
   actions: ReturnType<typeof useGatewayActions>;
 }
 
-/** Init, update, beta update (admin), rename, remove from project, delete (admin). */
+/** Init, update, beta update (admin), rename, share, remove from project, delete (admin). */
 export function GatewayRowMenu({ gateway, status, isAdmin, actions }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -83,6 +84,7 @@ export function GatewayRowMenu({ gateway, status, isAdmin, actions }: Props) {
             },
           )}
         {item(t('gatewayActions.rename'), <EditIcon fontSize="small" />, actions.rename)}
+        {item(t('gatewayActions.share'), <ShareIcon fontSize="small" />, actions.share)}
         <Divider />
         {item(
           t('gatewayActions.removeFromProject'),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GatewayItem } from '@atrium/contracts/gateway';
 import type { UpdateBranch } from '@atrium/contracts/gateway-protocol';
+import { ApiError } from '../../lib/api/api-error';
 import { invalidate } from '../../lib/api/invalidate';
 import { QUERY_KEYS } from '../../lib/api/query-keys';
 import { escapeHtml } from '../../lib/html';
@@ -111,6 +112,29 @@ export function useGatewayActions(projectId: string) {
                 () => null,
                 () => 'invalidRename',
               ),
+      });
+    },
+
+    /** Share: another account (any team) reads the gateway; its e-mail is lowercased. */
+    share: async (gw: Gateway) => {
+      await prompt({
+        title: t('gatewayActions.share'),
+        message: t('gatewayActions.shareHint', { name: gw.name }),
+        label: t('gatewayActions.shareEmail'),
+        confirmLabel: t('gatewayActions.shareConfirm'),
+        submit: async (text) => {
+          const email = text.trim().toLowerCase();
+          if (!email) return 'emailEmpty';
+          try {
+            await gatewaysApi.share(gw.mac, email);
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 400) return 'invalidEmail';
+            if (error instanceof ApiError && error.code === 'userNotFound') return 'userNotFound';
+            throw error;
+          }
+          notify.success('gatewayActions.shared');
+          return null;
+        },
       });
     },
 

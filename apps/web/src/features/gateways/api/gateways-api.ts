@@ -17,6 +17,8 @@ export const gatewaysApi = {
   rename: (mac: string, name: string) =>
     api.post(`/api/gateway/rename/${enc(mac)}`, { name }, { schema: gatewayReply }),
   init: (mac: string) => api.get(`/api/gateway/init/${enc(mac)}`, { schema: gatewayReply }),
+  /** Lets another account read the gateway (`POST /api/gateway/share/{id}`). */
+  share: (mac: string, email: string) => api.post(`/api/gateway/share/${enc(mac)}`, { email }),
   remove: (mac: string) => api.delete(`/api/gateway/delete/${enc(mac)}`),
   update: (mac: string, branch: UpdateBranch) =>
     api.get(`/api/gateway/update/${enc(mac)}/${branch}`),
