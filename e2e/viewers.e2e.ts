@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './a11y';
+import { startPostgres, type PgCluster } from '../apps/server/test/postgres-cluster';
 import { snap, startStack, type Stack } from './harness';
 import { ADMIN, MANAGER, apiCall, apiSignIn, fr, signInThroughUi } from './session';
 
@@ -11,10 +12,8 @@ import { ADMIN, MANAGER, apiCall, apiSignIn, fr, signInThroughUi } from './sessi
  * read-only, and the administrator's information message as a banner until dismissed.
  */
 let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ SEED_DEMO: 'true', MQTT_PORT: '0' });
-});
-afterAll(() => stack?.stop());
+/** The database of the running describe: screenshots are taken on SQLite only. */
+let database: 'sqlite' | 'postgres' = 'sqlite';
 
 const VIEWER = { email: 'lea.viewer@atrium.demo', password: 'Lecture-Seule-2026!' };
 
@@ -28,12 +27,28 @@ const projectRow = (page: Page, label: string) =>
   page.getByRole('row').filter({ has: page.getByText(label, { exact: true }) });
 
 async function shot(page: Page, name: string) {
+  if (database !== 'sqlite') return;
   await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
   await snap(page, name);
 }
 
-describe('project viewers and information messages', () => {
+describe.each(['sqlite', 'postgres'] as const)('viewers and information messages on %s', (db) => {
+  let pg: PgCluster | undefined;
+  beforeAll(async () => {
+    database = db;
+    if (db === 'postgres') pg = await startPostgres();
+    stack = await startStack({
+      SEED_DEMO: 'true',
+      MQTT_PORT: '0',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    pg?.stop();
+  });
+
   it('a manager creates a viewer account from the dialog; the viewer reads that project only', async () => {
     const managerToken = await apiSignIn(stack, MANAGER.email, MANAGER.password);
     const own = (
@@ -68,6 +83,28 @@ describe('project viewers and information messages', () => {
     await page.setViewportSize({ width: 600, height: 900 });
     await shot(page, 'viewers-dialog-600-fr');
     await dialog.getByRole('button', { name: fr('dialog.close') }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Gateway sharing from the gateway row menu of another project: the viewer reads it too.
+    const other = own[1]!;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/projects/${other._id}`);
+    const gateways = (
+      (await apiCall(stack, 'GET', `/api/gateway/${other._id}`, { token: managerToken })).body
+        .gateways as { name: string; mac: string }[]
+    ).slice(0, 1);
+    expect(gateways).toHaveLength(1);
+    const gw = gateways[0]!;
+    await page.getByRole('button', { name: fr('gateways.rowMenu', { name: gw.name }) }).click();
+    await page.getByRole('menuitem', { name: fr('gatewayActions.share') }).click();
+    const share = page.getByRole('dialog', { name: fr('gatewayActions.share') });
+    await share.getByLabel(new RegExp(fr('gatewayActions.shareEmail'))).fill(VIEWER.email);
+    await page.waitForTimeout(500); // the dialog's fade-in is over before axe reads colours
+    await shot(page, 'gateway-share-1440-fr');
+    await expectNoSeriousViolations(page, 'gateway share dialog');
+    await share.getByRole('button', { name: fr('gatewayActions.shareConfirm') }).click();
+    await share.waitFor({ state: 'detached' });
+    await page.getByText(fr('gatewayActions.shared')).waitFor();
     await manager.context.close();
 
     const listed = await apiCall(stack, 'GET', `/api/project/viewers/${project._id}`, {
@@ -89,6 +126,14 @@ describe('project viewers and information messages', () => {
     expect(posted.status).toBe(201);
 
     // The viewer signs in: the banner, then that project only, read-only.
+    const viewerToken = await apiSignIn(stack, VIEWER.email, VIEWER.password);
+    // Read-only: the viewer cannot rename the project it reads.
+    const rename = await apiCall(stack, 'POST', `/api/project/rename/${project._id}`, {
+      token: viewerToken,
+      body: { name: 'Pris' },
+    });
+    expect(rename.status).toBe(403);
+
     const viewer = await stack.newPage({ width: 1440, height: 900 });
     const vp = viewer.page;
     await signInThroughUi(stack, vp, VIEWER.email, VIEWER.password);
