@@ -15,6 +15,7 @@ import { errorMessageKey } from '../../../lib/api/error-key';
 import { notify } from '../../../ui/snackbar';
 import { AccountAddForm } from './account-add-form';
 import { AccountList } from './account-list';
+import { ViewerAccounts } from './viewer-accounts';
 import { accountsApi, accountsQuery } from '../api/accounts-api';
 import { toRows, type AccountRow } from './accounts-rules';
 import { SubmitButton } from '../../../ui/submit-button';
@@ -78,6 +79,7 @@ export function AccountsDialog({ ownEmail, onClose }: { ownEmail: string; onClos
             {query.isSuccess && rows.length > 0 && (
               <AccountList rows={rows} ownEmail={ownEmail} onChange={setEdited} />
             )}
+            <ViewerAccounts />
           </>
         )}
       </DialogContent>
