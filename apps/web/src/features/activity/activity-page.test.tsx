@@ -8,7 +8,7 @@ import { stubFetch, type SentRequest } from '../../testing/fetch-stub';
 import { renderWithProviders } from '../../testing/render';
 import { signInAs } from '../../testing/session';
 import { ActivityPage } from './activity-page';
-import { parisDayStart } from './activity-filters';
+import { parisDayStart } from '../../lib/paris-day';
 import { browserSummary } from './activity-format';
 
 // 26 November 2026, 17:05:09 UTC: 18:05:09 in Paris.
