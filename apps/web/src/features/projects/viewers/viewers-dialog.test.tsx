@@ -20,8 +20,11 @@ async function open(viewers: string[]) {
   return { server, dialog };
 }
 
-const type = (dialog: ReturnType<typeof within>, label: string | RegExp, value: string) =>
-  fireEvent.change(dialog.getByLabelText(label), { target: { value } });
+const type = (
+  dialog: { getByLabelText: (label: string | RegExp) => HTMLElement },
+  label: string | RegExp,
+  value: string,
+) => fireEvent.change(dialog.getByLabelText(label), { target: { value } });
 
 describe('ViewersDialog', () => {
   it('refuses an empty e-mail (emailEmpty) and adds a viewer by lowercased e-mail', async () => {
