@@ -66,7 +66,7 @@ describe("the administrator's console", () => {
 
     // Gateways: the server pages them; the next page follows; a search finds one imported.
     await openTab(page, 'gateways');
-    const table = page.getByRole('table', { name: fr('admin.tabs.gateways') });
+    const table = page.getByRole('table', { name: fr('admin.tabs.gateways'), exact: true });
     await table.getByRole('row').nth(25).waitFor();
     expect(await table.getByRole('row').count()).toBe(26);
     const pager = page.getByText(/^1–25 sur /);
@@ -103,7 +103,7 @@ describe("the administrator's console", () => {
     for (const tab of ['teams', 'users', 'hub']) {
       await openTab(page, tab);
       if (tab === 'hub') await page.getByText(fr('admin.hub.connected')).waitFor();
-      else await page.getByRole('table', { name: fr(`admin.tabs.${tab}`) }).waitFor();
+      else await page.getByRole('table', { name: fr(`admin.tabs.${tab}`), exact: true }).waitFor();
       await expectNoSeriousViolations(page, `admin ${tab}`);
       await shot(page, `admin-${tab}-1440-fr`);
     }
@@ -137,7 +137,7 @@ describe("the administrator's console", () => {
     // Narrow, then English.
     await page.setViewportSize({ width: 600, height: 900 });
     await openTab(page, 'gateways');
-    await page.getByRole('table', { name: fr('admin.tabs.gateways') }).waitFor();
+    await page.getByRole('table', { name: fr('admin.tabs.gateways'), exact: true }).waitFor();
     await expectNoSeriousViolations(page, 'admin gateways 600');
     await shot(page, 'admin-gateways-600-fr');
     await openTab(page, 'fleet');
@@ -150,7 +150,7 @@ describe("the administrator's console", () => {
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await shot(page, 'admin-fleet-600-en');
     await page.getByRole('tab', { name: 'Gateways' }).click();
-    await page.getByRole('table', { name: 'Gateways' }).waitFor();
+    await page.getByRole('table', { name: 'Gateways', exact: true }).waitFor();
     await shot(page, 'admin-gateways-600-en');
     await page.setViewportSize({ width: 1440, height: 900 });
     await shot(page, 'admin-gateways-1440-en');
