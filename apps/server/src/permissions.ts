@@ -169,6 +169,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/billing/stripe/webhook': PUBLIC,
   // fleet home (issue 16, decision 0023): scoped to what the caller sees
   'GET /api/fleet/summary': ANY_RANK,
+  // flow-editor modules page (decision 0036): the gateways the caller owns
+  'GET /api/fleet/flow-editors': EDITORS,
   // administrator's console (issue 17 §5, decision 0028): every team's rows, administrators only
   'GET /api/admin/gateways': ADMIN,
   'GET /api/admin/teams': ADMIN,

@@ -178,6 +178,7 @@ const MONITORING_SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   'GET /api/gateway-events/:mac': (f) => ({ params: { mac: f.gateway.mac } }),
   'GET /api/gateway-events/:mac/uptime': (f) => ({ params: { mac: f.gateway.mac } }),
   'GET /api/fleet/summary': () => ({}),
+  'GET /api/fleet/flow-editors': () => ({ query: { pageSize: '10' } }),
   'GET /api/alerts/project/:id': (f) => ({ ...onProject(f), query: { state: 'open' } }),
   'POST /api/alerts/mute/:id': (f) => onProject(f, { gateway: f.gateway.mac, minutes: 60 }),
   'DELETE /api/alerts/mute/:id/:muteId': (f) => ({

@@ -1,15 +1,10 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { GatewayType } from '@atrium/contracts/limits';
 import type { Db } from '../../db/database';
+import { contains, likePattern, macSearch } from '../../db/text-search';
 
 /** Counts arrive as numbers on SQLite and as strings (bigint) on PostgreSQL. */
 type Count = number | string | bigint;
-
-/** A LIKE pattern matching `part` anywhere, its wildcards escaped (with `escape '\'`). */
-const likePattern = (part: string) => `%${part.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** `lower(column) like pattern`: case-insensitive on both databases. */
-const contains = (column: string, pattern: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
 export interface Page {
   limit: number;
@@ -40,10 +35,8 @@ export class AdminRepository {
     if (f.search) {
       const p = likePattern(f.search);
       const any = [contains('g.name', p), contains('g.sn', p)];
-      // A MAC typed with separators (aa:bb:…) still finds the stored 12 hex digits.
-      const mac = f.search.toLowerCase().replace(/[^0-9a-f]/g, '');
-      if (mac.length >= 2)
-        any.push(sql<SqlBool>`${sql.ref('g.mac')} like ${likePattern(mac)} escape '\\'`);
+      const mac = macSearch('g.mac', f.search);
+      if (mac) any.push(mac);
       all.push(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
     }
     return sql<SqlBool>`${sql.join(all, sql` and `)}`;

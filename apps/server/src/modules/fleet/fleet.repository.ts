@@ -1,4 +1,6 @@
+import type { FlowEditorType } from '@atrium/contracts/flow-editors';
 import type { Db } from '../../db/database';
+import { contains, likePattern, macSearch } from '../../db/text-search';
 
 /**
  * Whose fleet: every gateway (administrators), or a team's projects and gateways (null for a
@@ -148,4 +150,69 @@ export class FleetRepository {
       .execute();
     return new Map(rows.map((r) => [r.id, r.name]));
   }
+
+  /**
+   * One page of the flow-editor gateways a member owns (its team's, directly or through the
+   * team's projects; every one for administrators), ordered by name then MAC, and their count.
+   */
+  async flowEditorsPage(owner: FlowEditorOwner, f: FlowEditorFilter, page: FleetPage) {
+    const base = this.db
+      .selectFrom('gateways as g')
+      .leftJoin('projects as p', 'p.id', 'g.project_id')
+      .where('g.type', 'in', [...f.types])
+      .where('g.waiting', '=', 0)
+      .where((eb) => {
+        const all = [];
+        if (owner.teamId !== undefined)
+          all.push(eb.or([eb('g.team_id', '=', owner.teamId), eb('p.team_id', '=', owner.teamId)]));
+        if (f.online !== undefined) all.push(eb('g.online', '=', f.online ? 1 : 0));
+        if (f.search) {
+          const p = likePattern(f.search);
+          const any = [contains('g.name', p), contains('g.sn', p), contains('p.name', p)];
+          const mac = macSearch('g.mac', f.search);
+          if (mac) any.push(mac);
+          all.push(eb.or(any));
+        }
+        return eb.and(all);
+      });
+    const [rows, count] = await Promise.all([
+      base
+        .select([
+          'g.id',
+          'g.mac',
+          'g.sn',
+          'g.name',
+          'g.type',
+          'g.version',
+          'g.online',
+          'g.protect',
+          'g.virtual',
+          'g.vpn_online',
+          'g.project_id',
+          'g.last_online',
+          'p.name as project_name',
+        ])
+        .orderBy('g.name')
+        .orderBy('g.mac')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<Count>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+}
+
+/** Whose flow editors: a team's (its id), or every gateway (administrators: undefined). */
+export interface FlowEditorOwner {
+  teamId: string | undefined;
+}
+export interface FlowEditorFilter {
+  types: readonly FlowEditorType[];
+  online?: boolean;
+  search?: string;
+}
+export interface FleetPage {
+  limit: number;
+  offset: number;
 }

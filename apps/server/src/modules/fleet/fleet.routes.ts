@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fleetSummaryReply } from '@atrium/contracts/fleet';
+import { flowEditorsQuery, flowEditorsReply } from '@atrium/contracts/flow-editors';
 import { requireUser } from '../../plugins/auth';
 import type { FleetService } from './fleet.service';
 
@@ -24,5 +25,23 @@ export const fleetRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
       },
     },
     async (req) => o.fleet.summary(requireUser(req)),
+  );
+
+  app.get(
+    '/api/fleet/flow-editors',
+    {
+      schema: {
+        tags: ['fleet'],
+        summary: 'The flow-editor gateways (kloudnx, emergynx) the caller manages, paged',
+        description:
+          "The flow-editor modules page (/node-red, decision 0036): the team's kloudnx and " +
+          'emergynx gateways (every one for administrators), with what the restart and update ' +
+          'of their flow editor need to know: online, protected, remote session open. Searched ' +
+          'by gateway name, project name, serial or MAC.',
+        querystring: flowEditorsQuery,
+        response: { 200: flowEditorsReply },
+      },
+    },
+    async (req) => o.fleet.flowEditors(requireUser(req), req.query),
   );
 };

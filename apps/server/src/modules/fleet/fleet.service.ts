@@ -5,6 +5,13 @@ import {
   type FleetSummary,
   type FleetTypeCount,
 } from '@atrium/contracts/fleet';
+import {
+  FLOW_EDITOR_TYPES,
+  type FlowEditorGateway,
+  type FlowEditorsPage,
+  type FlowEditorsQuery,
+  type FlowEditorType,
+} from '@atrium/contracts/flow-editors';
 import { GATEWAY_TYPES } from '@atrium/contracts/limits';
 import { versionStatus, type LatestVersions } from '@atrium/contracts/version';
 import { isGatewayType } from '../../lib/tenancy/stored-values';
@@ -102,5 +109,44 @@ export class FleetService {
       const projectName = names.get(projectId);
       return projectName === undefined ? [] : [{ projectId, projectName, ...r }];
     });
+  }
+
+  /**
+   * The flow-editor gateways the user owns, paged (decision 0036): a team's members but viewers
+   * see their team's; administrators see every one. Never a gateway only viewed or shared.
+   */
+  async flowEditors(user: SessionUser, q: FlowEditorsQuery): Promise<FlowEditorsPage> {
+    const owner = { teamId: user.rank === 'admin' ? undefined : user.team };
+    const { rows, total } = await this.d.repo.flowEditorsPage(
+      owner,
+      {
+        types: q.type ? [q.type] : FLOW_EDITOR_TYPES,
+        ...(q.online ? { online: q.online === 'true' } : {}),
+        ...(q.search ? { search: q.search } : {}),
+      },
+      { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+    );
+    const items = rows.flatMap((r): FlowEditorGateway[] => {
+      const type = FLOW_EDITOR_TYPES.find((t): t is FlowEditorType => t === r.type);
+      if (!type) return [];
+      return [
+        {
+          id: r.id,
+          mac: r.mac,
+          sn: r.sn,
+          name: r.name,
+          type,
+          version: r.version,
+          online: Number(r.online) === 1,
+          protect: Number(r.protect) === 1,
+          virtual: Number(r.virtual) === 1,
+          vpnOnline: Number(r.vpn_online) === 1,
+          projectId: r.project_id,
+          projectName: r.project_name,
+          lastOnline: r.last_online === null ? null : Number(r.last_online),
+        },
+      ];
+    });
+    return { items, total, page: q.page, pageSize: q.pageSize };
   }
 }
