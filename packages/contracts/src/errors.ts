@@ -133,6 +133,16 @@ const catalogue = {
   subNotFound: own(404),
   subAlreadyExists: own(409),
   billingSignature: { status: 400, key: 'error' },
+  // dashboards (document 1 §7-8, document 3 §7 "Chart service"; issue 20, decision 0032)
+  dashboardNotFound: own(404),
+  chartnxLimit: own(409),
+  bossnxNotLicensed: own(403),
+  dashboardTokenInvalid: own(403),
+  dashboardTokenRevoked: own(403),
+  dashboardTokenExpired: own(403),
+  seriesNotInProject: own(400),
+  widgetLayout: own(400),
+  widgetId: own(400),
 } as const;
 
 /** A code of the catalogue: what the server raises and the console maps to a message. */
