@@ -133,6 +133,16 @@ const catalogue = {
   subNotFound: own(404),
   subAlreadyExists: own(409),
   billingSignature: { status: 400, key: 'error' },
+  // pool controllers (document 2 §5, §7; issue 19, decision 0031)
+  poolUnsupported: own(409),
+  poolTypeNotSet: own(409),
+  poolTypeMismatch: own(400),
+  poolUnknownKey: own(400),
+  hysteresis: own(400),
+  poolNotAuthenticated: own(409),
+  poolInvalidIds: own(422),
+  poolVendorUnavailable: own(502),
+  poolRateLimited: own(429),
   // dashboards (document 1 §7-8, document 3 §7 "Chart service"; issue 20, decision 0032)
   dashboardNotFound: own(404),
   chartnxLimit: own(409),

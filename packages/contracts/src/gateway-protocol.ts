@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { POOL_TYPES, versionSchema } from './gateway';
 import { modbusConfigArgs, modbusReadArgs } from './modbus';
+import {
+  gatewayVendorState,
+  poolAuthArgs,
+  poolConfigArgs,
+  poolListArgs,
+  poolRefreshArgs,
+} from './pool';
 
 /**
  * The gateway protocol over MQTT 3.1.1 (docs/gateway-protocol.md): topics
@@ -113,8 +120,23 @@ export type ModbusMessage = z.infer<typeof modbusMessage>;
 /** `nx/{mac}/pool`: pool status and command values, consumed by the pool module. */
 export const poolMessage = z.object({
   v,
+  /** POOL_to_KNX values by key (every key the vendor gave, mapped or not). */
   values: z.record(z.string().max(64), z.union([z.number(), z.string().max(256), z.boolean()])),
+  /** Epoch ms the pool was read; absent from old firmware (the cloud uses its receive time). */
+  t: z.number().int().min(0).optional(),
+  /** KNX_to_POOL: the last value written from the bus to each command key, with its time. */
+  commands: z
+    .record(
+      z.string().max(64),
+      z.object({ value: z.union([z.number(), z.boolean()]), t: z.number().int().min(0) }),
+    )
+    .optional(),
+  /** How the vendor answered the last read; `retryAt` (epoch ms) when rate limited. */
+  vendor: z
+    .object({ state: gatewayVendorState, retryAt: z.number().int().nullable().optional() })
+    .optional(),
 });
+export type PoolMessage = z.infer<typeof poolMessage>;
 
 /** Username and password the gateway's local services accept (document 1 §5). */
 export const credentials = z.object({
@@ -188,6 +210,14 @@ export const COMMAND_ARGS = {
   'modbus.config': modbusConfigArgs,
   /** kloudnx only: the live test, one real read; the reply's result is a ModbusReadResult. */
   'modbus.read': modbusReadArgs,
+  /** poolnx only (issue 19, decision 0031): the bridge's configuration, replacing the last. */
+  'pool.config': poolConfigArgs,
+  /** poolnx only: check vendor credentials against the vendor's cloud. */
+  'pool.auth': poolAuthArgs,
+  /** poolnx only (Klereo): the pools of an account; the reply's result is a poolListResult. */
+  'pool.poollist': poolListArgs,
+  /** poolnx only: read the pool now and publish `nx/{mac}/pool`. */
+  'pool.refresh': poolRefreshArgs,
 } as const;
 export type CommandName = keyof typeof COMMAND_ARGS;
 export type CommandArgs<N extends CommandName> = z.infer<(typeof COMMAND_ARGS)[N]>;
@@ -210,6 +240,10 @@ export const GATEWAY_ERROR_CODES = [
   'firmwareDownloadFailed',
   'firmwareChecksumMismatch',
   'protected',
+  /** Pool vendor (issue 19): credentials refused, cloud unreachable, quota spent. */
+  'vendorAuth',
+  'vendorUnavailable',
+  'vendorRateLimited',
 ] as const;
 export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number];
 
