@@ -72,7 +72,7 @@ describe("the administrator's console", () => {
     const pager = page.getByText(/^1–25 sur /);
     const total = Number((await pager.innerText()).replace(/^.* sur /, '').replace(/\D/g, ''));
     expect(total).toBeGreaterThan(IMPORTED);
-    await page.getByRole('button', { name: fr('admin.pager.next') }).click();
+    await page.getByRole('button', { name: fr('pagedTable.next') }).click();
     await page.getByText(/^26–50 sur /).waitFor();
     await expectNoSeriousViolations(page, 'admin gateways');
     await shot(page, 'admin-gateways-1440-fr');

@@ -1,7 +1,9 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RealtimeOutlet } from '../lib/realtime/realtime-outlet';
 import { lazyPage } from './lazy-page';
-import { RequireRank } from './require-rank';
+import { PARTNER_DOMAINS } from '../config/env';
+import { canOpenFlowEditorModules } from '../lib/session/permissions';
+import { RequireAccess, RequireRank } from './require-rank';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 
@@ -149,9 +151,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'node-red',
                 element: (
-                  <RequireRank ranks={['admin']}>
+                  <RequireAccess allow={(u) => canOpenFlowEditorModules(u, PARTNER_DOMAINS)}>
                     <NodeRedPage />
-                  </RequireRank>
+                  </RequireAccess>
                 ),
               },
               { path: 'chartnx-generator/:projectID', element: <ChartnxGeneratorPage /> },

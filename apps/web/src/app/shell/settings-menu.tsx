@@ -18,6 +18,8 @@ import NewReleasesIcon from '@mui/icons-material/NewReleasesOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Rank } from '@atrium/contracts/limits';
 import type { SessionClaims } from '@atrium/contracts/user';
+import { PARTNER_DOMAINS } from '../../config/env';
+import { canOpenFlowEditorModules } from '../../lib/session/permissions';
 import { signOut } from '../../lib/session/session';
 import { useModifyPassword } from './use-modify-password';
 
@@ -88,7 +90,7 @@ export function SettingsMenu({ user }: { user: SessionClaims }) {
           </Typography>
         </Box>
         <Divider />
-        {user.rank === 'admin' && (
+        {canOpenFlowEditorModules(user, PARTNER_DOMAINS) && (
           <MenuItem onClick={() => go('/node-red')}>
             <ListItemIcon>
               <AccountTreeIcon fontSize="small" />

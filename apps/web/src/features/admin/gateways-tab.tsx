@@ -15,8 +15,8 @@ import { formatDateTime } from '../../lib/dates';
 import { SearchField } from '../../ui/search-field';
 import { StatusDot } from '../../ui/status-dot';
 import { adminGatewaysQuery, type GatewayListParams } from './api/admin-api';
-import { PagedTable, type Column } from './paged-table';
-import { useListState } from './use-list-state';
+import { PagedTable, type Column } from '../../ui/paged-table';
+import { useListState } from '../../lib/use-list-state';
 
 const enc = encodeURIComponent;
 

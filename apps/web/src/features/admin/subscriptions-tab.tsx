@@ -26,9 +26,9 @@ import {
   subscriptionsApi,
   adminSubscriptionsQuery,
 } from './api/admin-api';
-import { PagedTable, type Column } from './paged-table';
+import { PagedTable, type Column } from '../../ui/paged-table';
 import { formatLastDay, parisDayEnd } from './paris-day';
-import { useDebounced, useListState } from './use-list-state';
+import { useDebounced, useListState } from '../../lib/use-list-state';
 
 type Grantable = (typeof GRANTABLE_PLANS)[number];
 

@@ -6,8 +6,8 @@ import { formatDateTime } from '../../lib/dates';
 import { numberFormat } from '../../lib/locale';
 import { SearchField } from '../../ui/search-field';
 import { adminTeamsQuery } from './api/admin-api';
-import { PagedTable, type Column } from './paged-table';
-import { useListState } from './use-list-state';
+import { PagedTable, type Column } from '../../ui/paged-table';
+import { useListState } from '../../lib/use-list-state';
 
 /** Every team, with its users, projects and gateways counted. */
 export function TeamsTab() {

@@ -6,8 +6,8 @@ import type { AdminUser } from '@atrium/contracts/admin';
 import { formatDateTime } from '../../lib/dates';
 import { SearchField } from '../../ui/search-field';
 import { adminUsersQuery } from './api/admin-api';
-import { PagedTable, type Column } from './paged-table';
-import { useListState } from './use-list-state';
+import { PagedTable, type Column } from '../../ui/paged-table';
+import { useListState } from '../../lib/use-list-state';
 
 /** Every account, with its team, rank and state. */
 export function UsersTab() {

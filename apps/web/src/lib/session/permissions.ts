@@ -54,3 +54,12 @@ export function canOpenBoss(user: User, licences: Licences, partnerDomain?: stri
 export function canOpenCharts(user: User, licences: Licences, partnerDomain?: string): boolean {
   return isPartner(user.email, partnerDomain) || isAdmin(user.rank) || licences.chartnx >= 1;
 }
+
+/**
+ * The flow-editor modules page, /node-red (document 1 §6): administrators, and users of a
+ * partner e-mail domain who may change gateways (never the viewer rank; decision 0036).
+ */
+export function canOpenFlowEditorModules(user: User, partnerDomains: readonly string[]): boolean {
+  if (isAdmin(user.rank)) return true;
+  return user.rank !== 'viewer' && partnerDomains.some((d) => isPartner(user.email, d));
+}

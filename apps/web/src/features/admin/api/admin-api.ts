@@ -21,8 +21,6 @@ import { latestVersionsReply } from '@atrium/contracts/version';
 import { z } from 'zod';
 import { api } from '../../../lib/api/client';
 
-/** Rows per page of the console's lists. */
-export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 /** How often the hub statistics are asked again. */
 export const HUB_POLL_MS = 3_000;
 

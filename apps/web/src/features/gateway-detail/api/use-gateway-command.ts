@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from './command-error';
+import { commandErrorKey } from '../../../lib/api/command-error';
 
 /**
  * A command to the gateway as a mutation: `onSuccess` shows the screen's message (and refreshes

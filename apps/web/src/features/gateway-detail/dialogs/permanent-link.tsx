@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
+import { commandErrorKey } from '../../../lib/api/command-error';
 import {
   dashboardTokens,
   permanentTokenQuery,

@@ -7,7 +7,7 @@ import { escapeHtml } from '../../../lib/html';
 import { clearUpdateFailure, reportUpdateFailure } from '../../../lib/realtime/update-failures';
 import { useConfirm, usePrompt } from '../../../ui/dialogs/dialog-context';
 import { notify } from '../../../ui/snackbar';
-import { commandErrorKey } from '../api/command-error';
+import { commandErrorKey } from '../../../lib/api/command-error';
 import { gatewayCommands } from '../api/gateway-commands';
 
 type Gateway = Pick<GatewayItem, 'mac' | 'name'>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ApiError } from '../../../lib/api/api-error';
-import { errorMessageKey, GENERIC_ERROR_KEY } from '../../../lib/api/error-key';
-import { hasTranslation } from '../../../lib/i18n/i18n';
+import { ApiError } from './api-error';
+import { errorMessageKey, GENERIC_ERROR_KEY } from './error-key';
+import { hasTranslation } from '../i18n/i18n';
 
 const refusal = z.object({ reason: z.string() });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,14 +15,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { numberFormat } from '../../lib/locale';
-import { ADMIN_PAGE_SIZES } from './api/admin-api';
+import { numberFormat } from '../lib/locale';
+import { PAGE_SIZES } from '../lib/use-list-state';
 
 const PAGER_LABELS = {
-  first: 'admin.pager.first',
-  last: 'admin.pager.last',
-  next: 'admin.pager.next',
-  previous: 'admin.pager.previous',
+  first: 'pagedTable.first',
+  last: 'pagedTable.last',
+  next: 'pagedTable.next',
+  previous: 'pagedTable.previous',
 } as const;
 
 export interface Column<T> {
@@ -45,6 +46,17 @@ interface Props<T> {
   loading: boolean;
   fetching: boolean;
   error: boolean;
+  /** Rows chosen for an action on several at once, by key; no checkboxes without it. */
+  selection?: {
+    selected: ReadonlySet<string>;
+    onChange: (keys: readonly string[], selected: boolean) => void;
+    /** The accessible name of a row's checkbox. */
+    label: (row: T) => string;
+    /** Rows that cannot be chosen show a disabled checkbox; every row by default. */
+    selectable?: (row: T) => boolean;
+    /** The accessible name of the header checkbox (every row of the page). */
+    allLabel: string;
+  };
 }
 
 /** A list the server pages: the rows of one page, and the pager under them. */
@@ -53,6 +65,9 @@ export function PagedTable<T>(p: Props<T>) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const columns = narrow ? p.columns.filter((c) => !c.wide) : p.columns;
   const n = numberFormat();
+  const sel = p.selection;
+  const pageKeys = (p.rows ?? []).filter((r) => sel?.selectable?.(r) ?? true).map(p.rowKey);
+  const chosen = sel ? pageKeys.filter((k) => sel.selected.has(k)).length : 0;
   if (p.error) return <Alert severity="error">{t('dataNotLoaded')}</Alert>;
   if (p.loading) return <Skeleton variant="rounded" height={320} />;
   return (
@@ -62,6 +77,17 @@ export function PagedTable<T>(p: Props<T>) {
         <Table size="small" aria-label={p.label}>
           <TableHead>
             <TableRow>
+              {sel && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={pageKeys.length > 0 && chosen === pageKeys.length}
+                    indeterminate={chosen > 0 && chosen < pageKeys.length}
+                    disabled={pageKeys.length === 0}
+                    onChange={(e) => sel.onChange(pageKeys, e.target.checked)}
+                    slotProps={{ input: { 'aria-label': sel.allLabel } }}
+                  />
+                </TableCell>
+              )}
               {columns.map((c) => (
                 <TableCell key={c.key} align={c.numeric ? 'right' : 'left'}>
                   {c.label}
@@ -71,7 +97,17 @@ export function PagedTable<T>(p: Props<T>) {
           </TableHead>
           <TableBody>
             {p.rows?.map((row) => (
-              <TableRow key={p.rowKey(row)} hover>
+              <TableRow key={p.rowKey(row)} hover selected={sel?.selected.has(p.rowKey(row))}>
+                {sel && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={sel.selected.has(p.rowKey(row))}
+                      disabled={!(sel.selectable?.(row) ?? true)}
+                      onChange={(e) => sel.onChange([p.rowKey(row)], e.target.checked)}
+                      slotProps={{ input: { 'aria-label': sel.label(row) } }}
+                    />
+                  </TableCell>
+                )}
                 {columns.map((c) => (
                   <TableCell
                     key={c.key}
@@ -91,7 +127,7 @@ export function PagedTable<T>(p: Props<T>) {
       </TableContainer>
       {p.rows?.length === 0 && (
         <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
-          {t('admin.noMatch')}
+          {t('pagedTable.noMatch')}
         </Typography>
       )}
       <TablePagination
@@ -99,12 +135,12 @@ export function PagedTable<T>(p: Props<T>) {
         count={p.total}
         page={p.page}
         rowsPerPage={p.pageSize}
-        rowsPerPageOptions={[...ADMIN_PAGE_SIZES]}
+        rowsPerPageOptions={[...PAGE_SIZES]}
         onPageChange={(_e, page) => p.onPage(page, p.pageSize)}
         onRowsPerPageChange={(e) => p.onPage(0, Number(e.target.value))}
-        labelRowsPerPage={t('admin.rowsPerPage')}
+        labelRowsPerPage={t('pagedTable.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) =>
-          t('admin.displayedRows', {
+          t('pagedTable.displayedRows', {
             from: n.format(from),
             to: n.format(to),
             count: n.format(count),

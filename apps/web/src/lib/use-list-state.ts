@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_PAGE_SIZES } from './api/admin-api';
+
+/** The page sizes a paged list offers; the first is the default. */
+export const PAGE_SIZES = [25, 50, 100] as const;
 
 /** A value that follows `value` once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms = 300): T {
@@ -14,7 +16,7 @@ export function useDebounced<T>(value: T, ms = 300): T {
 /** Page (from 0), page size and search of a paged list; a new search goes back to page 0. */
 export function useListState() {
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(ADMIN_PAGE_SIZES[0]);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [search, setSearchText] = useState('');
   const debounced = useDebounced(search);
   return {
