@@ -540,16 +540,32 @@ export type DashboardImportBody = z.input<typeof dashboardImportBody>;
  * (no session). The server puts the socket in the token's own room and nowhere else; a bad,
  * revoked or expired token is refused at the handshake (connect_error with message
  * dashboardTokenInvalid, dashboardTokenRevoked or dashboardTokenExpired).
- * Signed-in consoles reach the same events by joining the project room (`join`).
+ * Signed-in consoles hear the same values after `dashboard:watch` (DASHBOARD_SOCKET_EVENTS).
  */
 export const dashboardSocketAuth = z.object({ dashboardToken: z.string().min(1).max(128) });
-export const dashboardRoom = (shareId: string) => `dashboard:${shareId}`;
+/** The token's own room: its viewers, and nobody else. */
+export const dashboardRoom = (shareId: string) => `dashboard:share:${shareId}`;
+/** Signed-in consoles watching a dashboard (event dashboard:watch). */
+export const dashboardWatchRoom = (type: DashboardType, dashboardId: string) =>
+  `dashboard:${type}:${dashboardId}`;
 export const DASHBOARD_SOCKET_EVENTS = {
   /** New points of the dashboard's series. */
   values: 'dashboard:values',
   /** The link was revoked or expired: the page shows the refusal. */
   revoked: 'dashboard:revoked',
+  /**
+   * A signed-in console's request to hear a dashboard's values ({type, project, dashboardID},
+   * acknowledged `{ok: true}` or `{ok: false, code}`); `dashboard:unwatch` with the same body.
+   */
+  watch: 'dashboard:watch',
+  unwatch: 'dashboard:unwatch',
 } as const;
+export const dashboardWatchRequest = z.strictObject({
+  type: z.enum(DASHBOARD_TYPES),
+  project: z.string().min(1).max(64),
+  dashboardID: z.string().min(1).max(64),
+});
+export type DashboardWatchRequest = z.infer<typeof dashboardWatchRequest>;
 export const dashboardValuesEvent = z.object({
   items: z.array(
     z.object({
@@ -567,13 +583,16 @@ export const dashboardRevokedEvent = z.object({
 
 /* ------------------------------------------------------------------ paths */
 
-/** Every dashboards call (the 8 of the catalogue first). */
+/**
+ * Every dashboards call (the 8 of the catalogue first, with its parameter names: {x} and {a}
+ * are the project id, {b} and {id} the dashboard id; decision 0032).
+ */
 export const DASHBOARD_PATHS = {
-  create: 'POST /api/chartnx/dashboard/{projectId}',
-  update: 'PUT /api/chartnx/dashboard/{projectId}/{id}',
-  remove: 'DELETE /api/chartnx/dashboard/{projectId}/{id}',
-  list: 'GET /api/chartnx/dashboard/{projectId}',
-  form: 'GET /api/chartnx/form/{projectId}/{dashboardId}',
+  create: 'POST /api/chartnx/dashboard/{x}',
+  update: 'PUT /api/chartnx/dashboard/{x}/{id}',
+  remove: 'DELETE /api/chartnx/dashboard/{x}/{id}',
+  list: 'GET /api/chartnx/dashboard/{x}',
+  form: 'GET /api/chartnx/form/{a}/{b}',
   token: 'POST /api/chartnx/token',
   bossGet: 'GET /api/bossnx/projects/{id}',
   bossCreate: 'POST /api/bossnx/projects/{id}',
@@ -589,3 +608,24 @@ export const DASHBOARD_PATHS = {
   exportJson: 'GET /api/grafnx/export/{projectId}/{dashboardId}',
   importJson: 'POST /api/grafnx/import/{projectId}',
 } as const;
+
+/** Path parameters of the calls. */
+export const dashboardProjectParam = z.object({ x: z.string().min(1).max(64) });
+export const dashboardItemParam = z.object({
+  x: z.string().min(1).max(64),
+  id: z.string().min(1).max(64),
+});
+export const dashboardFormParam = z.object({
+  a: z.string().min(1).max(64),
+  b: z.string().min(1).max(64),
+});
+export const projectIdParam = z.object({ projectId: z.string().min(1).max(64) });
+export const projectDashboardParam = z.object({
+  projectId: z.string().min(1).max(64),
+  dashboardId: z.string().min(1).max(64),
+});
+export const idParam = z.object({ id: z.string().min(1).max(64) });
+/** Query of the shared calls: optionally the dashboard the page expects (another: 403). */
+export const sharedQuery = dashboardDataQuery.extend({
+  dashboardID: z.string().min(1).max(64).optional(),
+});
