@@ -13,6 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import IndeterminateCheckBoxIcon from '@mui/icons-material/IndeterminateCheckBox';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '../lib/locale';
@@ -68,6 +69,7 @@ export function PagedTable<T>(p: Props<T>) {
   const sel = p.selection;
   const pageKeys = (p.rows ?? []).filter((r) => sel?.selectable?.(r) ?? true).map(p.rowKey);
   const chosen = sel ? pageKeys.filter((k) => sel.selected.has(k)).length : 0;
+  const some = chosen > 0 && chosen < pageKeys.length;
   if (p.error) return <Alert severity="error">{t('dataNotLoaded')}</Alert>;
   if (p.loading) return <Skeleton variant="rounded" height={320} />;
   return (
@@ -81,10 +83,19 @@ export function PagedTable<T>(p: Props<T>) {
                 <TableCell padding="checkbox">
                   <Checkbox
                     checked={pageKeys.length > 0 && chosen === pageKeys.length}
-                    indeterminate={chosen > 0 && chosen < pageKeys.length}
+                    // Partly chosen: the native input's own indeterminate state (read as
+                    // "mixed"), not MUI's aria-checked on a native checkbox.
+                    icon={some ? <IndeterminateCheckBoxIcon color="primary" /> : undefined}
                     disabled={pageKeys.length === 0}
                     onChange={(e) => sel.onChange(pageKeys, e.target.checked)}
-                    slotProps={{ input: { 'aria-label': sel.allLabel } }}
+                    slotProps={{
+                      input: {
+                        'aria-label': sel.allLabel,
+                        ref: (input: HTMLInputElement | null) => {
+                          if (input) input.indeterminate = some;
+                        },
+                      },
+                    }}
                   />
                 </TableCell>
               )}

@@ -64,7 +64,7 @@ describe('NodeRedPage', () => {
     });
     // Protected, and offline for a manager: no command, so no choice.
     const box = (n: number) =>
-      within(table).getByRole('checkbox', { name: `Choisir Passerelle ${n}` }) as HTMLInputElement;
+      within(table).getByRole<HTMLInputElement>('checkbox', { name: `Choisir Passerelle ${n}` });
     expect(box(3).disabled).toBe(true);
     expect(box(4).disabled).toBe(true);
     expect(box(1).disabled).toBe(false);

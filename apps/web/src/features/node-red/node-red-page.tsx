@@ -74,6 +74,14 @@ const TEXT = {
 export const canCommand = (g: FlowEditorGateway, admin: boolean) =>
   !g.protect && (g.online || admin);
 
+/** Chips whose text wraps in a narrow column. */
+const WRAP = {
+  maxWidth: '100%',
+  height: 'auto',
+  py: 0.25,
+  '& .MuiChip-label': { whiteSpace: 'normal' },
+} as const;
+
 function OutcomeChip({ outcome }: { outcome: Outcome | undefined }) {
   const { t } = useTranslation();
   if (!outcome) return <>—</>;
@@ -87,6 +95,7 @@ function OutcomeChip({ outcome }: { outcome: Outcome | undefined }) {
           color="success"
           variant="outlined"
           label={t(TEXT[outcome.command].outcome)}
+          sx={{ ...WRAP, color: 'success.dark' }}
         />
       </Tooltip>
     );
@@ -96,7 +105,7 @@ function OutcomeChip({ outcome }: { outcome: Outcome | undefined }) {
       color="error"
       variant="outlined"
       label={t('nodeRed.outcome.failed', { reason: t(outcome.messageKey) })}
-      sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }}
+      sx={{ ...WRAP, color: 'error.dark' }}
     />
   );
 }
@@ -141,6 +150,9 @@ export function NodeRedPage() {
         ),
     );
     setBusy(false);
+    // What went through is done; what failed stays ticked, to try again.
+    const through = new Set(macs.filter((_m, i) => results[i]?.status === 'fulfilled'));
+    setSelected((s) => new Set([...s].filter((m) => !through.has(m))));
     const failed = results.filter((r) => r.status === 'rejected').length;
     const counts = { sent: n.format(macs.length - failed), failed: n.format(failed) };
     if (failed === 0) notify.success(TEXT[command].summary, { values: counts, duration: 4000 });
@@ -172,7 +184,7 @@ export function NodeRedPage() {
           )}
           <Typography variant="caption" color="text.secondary" component="div">
             {narrow
-              ? [g.projectName, t(`gatewayType.${g.type}`)].filter(Boolean).join(' · ')
+              ? [g.projectName, t(`gatewayType.${g.type}`), g.version].filter(Boolean).join(' · ')
               : g.mac}
           </Typography>
         </>
@@ -190,7 +202,12 @@ export function NodeRedPage() {
       cell: (g) => t(`gatewayType.${g.type}`),
       wide: true,
     },
-    { key: 'version', label: t('nodeRed.columns.version'), cell: (g) => g.version ?? '—' },
+    {
+      key: 'version',
+      label: t('nodeRed.columns.version'),
+      cell: (g) => g.version ?? '—',
+      wide: true,
+    },
     {
       key: 'state',
       label: t('nodeRed.columns.state'),
@@ -199,6 +216,7 @@ export function NodeRedPage() {
           <StatusDot
             color={g.online ? 'success' : 'disabled'}
             label={t(g.online ? 'nodeRed.online' : 'nodeRed.offline')}
+            compact={narrow}
           />
           {g.protect && <Chip size="small" label={t('nodeRed.protected')} />}
         </Box>
