@@ -8,6 +8,8 @@ import {
 } from '@atrium/contracts/gateway-protocol';
 import type { GatewayAgent } from './agent';
 import { fetchFirmware } from './firmware';
+import type { PoolBridge } from './pool/pool-bridge';
+import { isVendorError } from './pool/vendor-http';
 
 /** What a command handler may do: read and change the agent, answer once. */
 export interface CommandContext {
@@ -99,6 +101,31 @@ const poolType: Handler<'pool.type'> = (c, id, args) => {
   c.agent.publishInfo();
 };
 
+/** Pool commands (issue 19): poolnx gateways only, through the agent's bridge. */
+const pool =
+  <N extends 'pool.auth' | 'pool.poollist' | 'pool.refresh'>(
+    run: (bridge: PoolBridge, args: CommandArgs<N>) => Promise<Record<string, unknown> | void>,
+  ): Handler<N> =>
+  async (c, id, args) => {
+    const bridge = c.agent.pool;
+    if (!bridge) return c.fail(id, 'unsupported', 'not a pool gateway');
+    try {
+      const result = await run(bridge, args);
+      c.reply(id, result ?? undefined);
+    } catch (err) {
+      if (!isVendorError(err)) return c.fail(id, 'vendorUnavailable', (err as Error).message);
+      const code = VENDOR_CODES[err.kind];
+      // The quota's refill time travels in the message: `retryAt=<epoch ms>`.
+      c.fail(id, code, err.retryAt ? `retryAt=${err.retryAt}` : err.message.slice(0, 200));
+    }
+  };
+
+const VENDOR_CODES = {
+  invalidIds: 'vendorAuth',
+  unavailable: 'vendorUnavailable',
+  rateLimited: 'vendorRateLimited',
+} as const;
+
 const exportConfig: Handler<'config.export'> = (c, id) => {
   const { monitor, pooltype } = c.agent.state;
   const config = Buffer.from(JSON.stringify({ type: c.agent.type, monitor, pooltype })).toString(
@@ -172,6 +199,19 @@ const HANDLERS: { [N in CommandName]?: Handler<N> } = {
     c.agent.modbus.configure(args.meters);
     c.reply(id);
   }),
+  'pool.config': (c, id, args) => {
+    const bridge = c.agent.pool;
+    if (!bridge) return c.fail(id, 'unsupported', 'not a pool gateway');
+    c.agent.state.pooltype = args.type;
+    void bridge.configure(args);
+    c.reply(id);
+    c.agent.publishInfo();
+  },
+  'pool.auth': pool<'pool.auth'>((b, args) => b.checkCredentials(args.type, args.auth)),
+  'pool.poollist': pool<'pool.poollist'>(async (b, args) => ({
+    pools: await b.klereoPools(args.auth),
+  })),
+  'pool.refresh': pool<'pool.refresh'>((b) => b.refresh(true)),
   // The read failing is a result of the test (result.error), not a refused command.
   'modbus.read': modbus<'modbus.read'>(async (c, id, args) =>
     c.reply(id, await c.agent.modbus.read(args)),

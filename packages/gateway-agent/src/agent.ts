@@ -16,6 +16,7 @@ import { AgentLocalServices } from './agent-local';
 import { ModbusOutbox, type ModbusMessage } from './modbus-outbox';
 import { ModbusPoller } from './modbus-poller';
 import { TunnelClient, type ServiceTargets } from './tunnel-client';
+import { PoolBridge, type PoolBridgeOptions } from './pool/pool-bridge';
 
 /** Pace of a simulated gateway; tests shorten it. */
 export interface AgentTiming {
@@ -86,6 +87,11 @@ export interface AgentOptions {
    * services listen (started on the first session). Without it `vpn.open` is unsupported.
    */
   tunnel?: { secret: string; targets?: () => Promise<ServiceTargets> };
+  /**
+   * poolnx: where the pool vendors' clouds are (KLEREO_URL, POOLCOP_URL; default the real
+   * ones) and the bridge's pace (issue 19, decision 0031).
+   */
+  pool?: PoolBridgeOptions;
 }
 
 /** The device's own state: what `info` reports and commands change. */
@@ -116,6 +122,8 @@ export class GatewayAgent {
   /** Polls the meters of the last `modbus.config` (kloudnx); its readings go to the outbox. */
   readonly modbus: ModbusPoller;
   private readonly modbusOutbox: ModbusOutbox;
+  /** poolnx: the pool controller bridge (vendor cloud ↔ KNX), configured by `pool.config`. */
+  readonly pool: PoolBridge | undefined;
   /** The configuration page, flow editor, local UI and KNXnet/IP endpoint the tunnel forwards. */
   private readonly local: AgentLocalServices;
   private readonly startedAt = Date.now();
@@ -167,6 +175,20 @@ export class GatewayAgent {
       }),
       busWrite: (ga, data) => this.busWrite(ga, data),
     });
+    this.pool =
+      o.type === 'poolnx'
+        ? new PoolBridge(
+            {
+              groupWrite: (ga, dpt, value) => this.emitBusValue(ga, dpt, value),
+              publishPool: (message) => {
+                if (!this.o.link.connected) return;
+                const body = JSON.stringify({ v: PROTOCOL_VERSION, ...message });
+                this.o.link.publish('pool', body, { qos: 0 }).catch(() => {});
+              },
+            },
+            o.pool,
+          )
+        : undefined;
     this.tunnel = o.tunnel
       ? new TunnelClient({
           mac: o.mac,
@@ -220,6 +242,7 @@ export class GatewayAgent {
     this.timers.forEach((t) => clearTimeout(t));
     this.timers = [];
     this.tunnel?.close();
+    this.pool?.stop();
     await this.modbus.stop();
     this.modbusOutbox.stop();
     await this.local.close();
@@ -284,6 +307,7 @@ export class GatewayAgent {
    * value when the address is monitored (its DPT decodes the bytes), else only on the bus.
    */
   busWrite(ga: string, data: Uint8Array) {
+    this.pool?.onGroupWrite(ga, data);
     const address = this.state.monitor.find((a) => a.ga === ga);
     if (!address) return;
     let value: unknown;
@@ -295,6 +319,21 @@ export class GatewayAgent {
     if (typeof value !== 'number' && typeof value !== 'boolean') return;
     this.values.set(ga, value);
     const item: TelegramItem = { ga, dpt: address.dpt, value, t: Date.now() };
+    if (!this.o.link.connected) {
+      if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();
+      return;
+    }
+    void this.publishTelegrams([item]);
+  }
+
+  /**
+   * A value the gateway itself writes on the bus (the pool bridge): KNX clients see it, and it
+   * is recorded like any telegram (kept while offline).
+   */
+  emitBusValue(ga: string, dpt: string, value: number | boolean, at = Date.now()) {
+    this.values.set(ga, value);
+    this.local.onBusValue(ga, dpt, value);
+    const item: TelegramItem = { ga, dpt, value, t: at };
     if (!this.o.link.connected) {
       if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();
       return;
