@@ -15,6 +15,7 @@ import { createAuditModule, type AuditModule } from './modules/audit/audit.modul
 import { createFleetModule } from './modules/fleet/fleet.module';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { createAdminModule } from './modules/admin/admin.module';
+import { createDashboardsModule } from './modules/dashboards/dashboards.module';
 import { createGatewaysModule, type GatewaysModule } from './modules/gateways/gateways.module';
 import { createGatewayEventsModule } from './modules/gateway-events/gateway-events.module';
 import {
@@ -27,6 +28,7 @@ import { createInformationModule } from './modules/information/information.modul
 import { createLicencesModule } from './modules/licences/licences.module';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createModbusModule } from './modules/modbus/modbus.module';
+import { MonitoredRepository } from './modules/monitoring/monitored.repository';
 import { createMonitoringModule } from './modules/monitoring/monitoring.module';
 import { createProjectsModule } from './modules/projects/projects.module';
 import { createRealtimeModule } from './modules/realtime/realtime.module';
@@ -188,7 +190,18 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     },
     log,
   });
+  // Chart and boss dashboards, share links, grafnx export/import (issue 20, decision 0032).
+  const dashboards = createDashboardsModule({
+    db,
+    access: tenancy.access,
+    gateways: gateways.repo,
+    monitored: new MonitoredRepository(db),
+    modbusValues: (projectId) => modbus.valuesOf(projectId),
+    store: timeseries.store,
+    partnerDomains: config.partnerDomains,
+  });
   const realtime = createRealtimeModule({
+    dashboards: dashboards.service,
     httpServer: app.server,
     sessions: users.sessions,
     access: tenancy.access,
@@ -198,6 +211,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     everyNodeHearsPresence: Boolean(config.mqttUrl),
     log,
   });
+  dashboards.service.useLive(realtime);
   // A revoked session (password reset, rank change, deleted account) closes its sockets.
   users.revocations.on((userIds) => realtime.disconnectUsers(userIds));
   const vpn = createVpnModule({
@@ -238,6 +252,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     fleet,
     subscriptions,
     admin,
+    dashboards,
   };
 }
 
@@ -324,6 +339,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.fleet.routes);
   await app.register(m.subscriptions.routes);
   await app.register(m.admin.routes);
+  await app.register(m.dashboards.routes);
   await app.register(webPlugin, { webDist: config.webDist });
 }
 

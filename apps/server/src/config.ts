@@ -113,6 +113,9 @@ const envSchema = z.object({
   // A gateway page that sends nothing for this long is answered 503 unavailable.
   TUNNEL_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   NODE_URL: z.url().optional(),
+  // Partner e-mail domains (document 1 §6, roles table): their users get the boss and chart
+  // dashboards without licences, and any number of chart dashboards (comma-separated).
+  PARTNER_DOMAINS: z.string().max(2000).default(''),
 });
 
 /** The HTTP server's limits against slow or greedy clients; 0 turns the idle timeout or the cap off. */
@@ -185,6 +188,8 @@ export interface Config {
   http: HttpLimits;
   tunnel: TunnelConfig;
   alerts: AlertsConfig;
+  /** Partner e-mail domains, lowercase (PARTNER_DOMAINS): dashboards without licences. */
+  partnerDomains: readonly string[];
 }
 
 /** Alerts and notifications (issue 14). */
@@ -303,6 +308,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepMs: e.ALERT_SWEEP_MS,
       retryBaseMs: e.ALERT_RETRY_BASE_MS,
     },
+    partnerDomains: e.PARTNER_DOMAINS.split(',')
+      .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+      .filter(Boolean),
   };
 }
 

@@ -214,6 +214,28 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/gateway-events': ANY_RANK,
   'GET /api/gateway-events/:mac': onGateway(ANY_RANK, 'read', 'mac'),
   'GET /api/gateway-events/:mac/uptime': onGateway(ANY_RANK, 'read', 'mac'),
+  // dashboards (document 1 §7, document 3 §7 "Chart service"; issue 20, decision 0032): whoever
+  // reads the project reads its dashboards, owners change them; the licences (chartnx count,
+  // bossnx) are the service's, as is the project of a body (token) or of a link (revoke).
+  'GET /api/chartnx/dashboard/:x': onProject(ANY_RANK, 'read', 'x'),
+  'POST /api/chartnx/dashboard/:x': onProject(EDITORS, 'edit', 'x'),
+  'PUT /api/chartnx/dashboard/:x/:id': onProject(EDITORS, 'edit', 'x'),
+  'DELETE /api/chartnx/dashboard/:x/:id': onProject(EDITORS, 'edit', 'x'),
+  'GET /api/chartnx/form/:a/:b': onProject(ANY_RANK, 'read', 'a'),
+  'POST /api/chartnx/token': EDITORS,
+  'DELETE /api/chartnx/token/:id': EDITORS,
+  'GET /api/chartnx/series/:projectId': onProject(ANY_RANK, 'read', 'projectId'),
+  'GET /api/chartnx/data/:projectId/:dashboardId': onProject(ANY_RANK, 'read', 'projectId'),
+  'POST /api/chartnx/data/:projectId': onProject(ANY_RANK, 'read', 'projectId'),
+  'GET /api/bossnx/projects/:id': onProject(ANY_RANK, 'read'),
+  'POST /api/bossnx/projects/:id': onProject(EDITORS, 'edit'),
+  'PUT /api/bossnx/projects/:id': onProject(EDITORS, 'edit'),
+  'GET /api/bossnx/data/:id': onProject(ANY_RANK, 'read'),
+  'GET /api/grafnx/export/:projectId/:dashboardId': onProject(ANY_RANK, 'read', 'projectId'),
+  'POST /api/grafnx/import/:projectId': onProject(EDITORS, 'edit', 'projectId'),
+  // a share link's page: no session; the x-dashboard-token header is checked by the service
+  'GET /api/shared/dashboard': PUBLIC,
+  'GET /api/shared/dashboard/data': PUBLIC,
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;
@@ -222,7 +244,11 @@ export const routeKey = (method: string, url: string) => `${method} ${url}`;
  * POST routes that change nothing: a graph query sends its selection in a body.
  * Viewers may call them; every other write stays closed to viewers (a test checks it).
  */
-export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['POST /api/project/timeseries/:id']);
+export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
+  'POST /api/project/timeseries/:id',
+  // the dashboard generator's preview: the data of a form, nothing saved
+  'POST /api/chartnx/data/:projectId',
+]);
 
 /** The OpenAPI viewer registers its own asset routes; all of them are public reads. */
 const PUBLIC_GET_PREFIX = '/api/docs';

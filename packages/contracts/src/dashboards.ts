@@ -53,14 +53,22 @@ export const DASHBOARD_LIMITS = {
  * gateway, or a Modbus value (its id) recorded by a gateway. Saving a widget on a series the
  * project does not record answers 400 seriesNotInProject.
  */
+/**
+ * A gateway MAC as the API gives it (12 lowercase hex characters): no transform, so the same
+ * schema checks bodies and replies.
+ */
+const storedMac = z
+  .string()
+  .regex(/^[0-9a-f]{12}$/, 'invalidMac')
+  .describe('the recording gateway, 12 lowercase hex characters (as the series list gives it)');
 export const knxSeriesRef = z.strictObject({
   source: z.literal('knx'),
-  mac: macSchema.describe('the recording gateway (any MAC form; stored as 12 hex characters)'),
+  mac: storedMac,
   address: groupAddressSchema.describe('the group address, "1/2/3"'),
 });
 export const modbusSeriesRef = z.strictObject({
   source: z.literal('modbus'),
-  mac: macSchema.describe('the recording gateway'),
+  mac: storedMac,
   valueId: z.string().min(1).max(64).describe('the Modbus value id (issue 15)'),
 });
 export const seriesRef = z.discriminatedUnion('source', [knxSeriesRef, modbusSeriesRef]);

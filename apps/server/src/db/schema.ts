@@ -472,6 +472,41 @@ export interface BillingEventTable {
   received_at: number;
 }
 
+/** A chart dashboard of a project (issue 20): the generator's form as JSON. */
+export interface ChartDashboardTable {
+  id: string;
+  project_id: string;
+  name: string;
+  form: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The boss dashboard of a project: key values and energy counters as JSON series lists. */
+export interface BossDashboardTable {
+  project_id: string;
+  id: string;
+  project_name: string;
+  key_values: string;
+  energy: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A share link of a dashboard: only the token's SHA-256 hash is kept (decision 0032). */
+export interface DashboardShareTable {
+  id: string;
+  token_hash: string;
+  type: string;
+  project_id: string;
+  dashboard_id: string;
+  created_by: string | null;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -515,4 +550,7 @@ export interface Database {
   subscription_trials: SubscriptionTrialTable;
   billing_customers: BillingCustomerTable;
   billing_events: BillingEventTable;
+  chart_dashboards: ChartDashboardTable;
+  boss_dashboards: BossDashboardTable;
+  dashboard_shares: DashboardShareTable;
 }

@@ -16,10 +16,21 @@ import { parseMac } from '@atrium/contracts/gateway';
 import { AppError } from '../../lib/errors';
 import { ALERT_SOCKET_EVENT } from '@atrium/contracts/alerts';
 import { GATEWAY_EVENT_SOCKET_EVENT } from '@atrium/contracts/gateway-events';
+import {
+  DASHBOARD_SOCKET_EVENTS,
+  dashboardRoom,
+  dashboardSocketAuth,
+  dashboardWatchRequest,
+  dashboardWatchRoom,
+  seriesKeyOf,
+  type DashboardValuesEvent,
+} from '@atrium/contracts/dashboards';
+import { modbusMeasurement } from '@atrium/contracts/graph';
 import type { SessionUser } from '../../lib/session-user';
 import type { ProjectAccess } from '../../lib/tenancy/project-access';
 import type { HubEvents } from '../hub/hub-events';
 import type { SessionResolver } from '../users/session-resolver';
+import type { DashboardsService } from '../dashboards/dashboards.service';
 
 /** What the realtime module is built from (see app.ts). */
 export interface RealtimeDeps {
@@ -36,6 +47,8 @@ export interface RealtimeDeps {
   /** Every node receives the gateways' state topic (external broker). */
   everyNodeHearsPresence?: boolean;
   log?: { warn(obj: object, msg: string): void };
+  /** Dashboards (issue 20): share-link sockets, their rooms and the values they may hear. */
+  dashboards?: Pick<DashboardsService, 'resolveToken' | 'targetsOfProject' | 'canWatch'>;
 }
 
 /** The socket.io server, started by app.ts once the hub runs, and how to stop it. */
@@ -45,6 +58,11 @@ export interface RealtimeModule {
   disconnectUsers(userIds: string[]): Promise<void>;
   /** Takes out of a project's rooms, on every node, the sockets whose user may no longer read it. */
   reauthorizeProject(projectId: string): Promise<void>;
+  /** Tells the viewers of share links that they were revoked, and closes their sockets. */
+  revokeShares(
+    ids: readonly string[],
+    code: 'dashboardTokenRevoked' | 'dashboardTokenExpired',
+  ): void;
   /** Sockets, then the Redis clients. */
   close(): Promise<void>;
 }
@@ -71,6 +89,8 @@ async function redisAdapter(url: string, log: RealtimeDeps['log']) {
 
 interface SocketData {
   user?: SessionUser;
+  /** A shared dashboard's viewer (no session): its link, in its own room only. */
+  share?: { id: string; projectId: string; expiresAt: number | null };
 }
 
 const handshake = z.object({ token: z.string().min(1).max(4096) });
@@ -103,6 +123,110 @@ async function joinModbusLive(socket: Socket, user: SessionUser, mac: string, d:
   return { ok: true, role };
 }
 
+type Io = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+type LiveValue = DashboardValuesEvent['items'][number];
+/** setTimeout's longest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Dashboards' sockets (issue 20, decision 0032): a share link's viewers sit in the link's own
+ * room and nowhere else; signed-in consoles watch a dashboard's room. A project's new values
+ * go, per dashboard, to its watchers and its links' rooms, filtered to its own series. On a
+ * single node nothing is read for a project without a local dashboard socket.
+ */
+function dashboardSockets(io: Io, d: RealtimeDeps, viaRedis: boolean) {
+  /** Local dashboard sockets per project (share viewers and watchers). */
+  const interest = new Map<string, number>();
+  const more = (projectId: string, by: number) => {
+    const n = (interest.get(projectId) ?? 0) + by;
+    if (n > 0) interest.set(projectId, n);
+    else interest.delete(projectId);
+  };
+  /** The dashboard rooms each signed-in socket watches, and their projects. */
+  const watched = new WeakMap<Socket, Map<string, string>>();
+  const revoke = (
+    ids: readonly string[],
+    code: 'dashboardTokenRevoked' | 'dashboardTokenExpired',
+  ) => {
+    if (!ids.length) return;
+    const rooms = ids.map(dashboardRoom);
+    io.to(rooms).emit(DASHBOARD_SOCKET_EVENTS.revoked, { code });
+    io.in(rooms).disconnectSockets(true);
+  };
+  return {
+    revoke,
+    viewer(socket: Socket, share: NonNullable<SocketData['share']>) {
+      void socket.join(dashboardRoom(share.id));
+      more(share.projectId, 1);
+      // A link's socket asks nothing: every request (join, watch, modbus:live) is refused.
+      socket.onAny((...args: unknown[]) => {
+        const answer = args.at(-1);
+        if (typeof answer === 'function')
+          (answer as (r: object) => void)({ ok: false, code: 'forbidden' });
+      });
+      let timer: NodeJS.Timeout | undefined;
+      if (share.expiresAt !== null) {
+        timer = setTimeout(
+          () => {
+            socket.emit(DASHBOARD_SOCKET_EVENTS.revoked, { code: 'dashboardTokenExpired' });
+            socket.disconnect(true);
+          },
+          Math.min(Math.max(share.expiresAt - Date.now(), 0), MAX_TIMER_MS),
+        );
+        timer.unref();
+      }
+      socket.on('disconnect', () => {
+        if (timer) clearTimeout(timer);
+        more(share.projectId, -1);
+      });
+    },
+    watch(socket: Socket, projectId: string, room: string) {
+      let mine = watched.get(socket);
+      if (!mine) {
+        const list = new Map<string, string>();
+        watched.set(socket, list);
+        socket.once('disconnecting', () => {
+          for (const p of list.values()) more(p, -1);
+          list.clear();
+        });
+        mine = list;
+      }
+      if (mine.has(room)) return;
+      mine.set(room, projectId);
+      void socket.join(room);
+      more(projectId, 1);
+    },
+    unwatch(socket: Socket, room: string) {
+      const mine = watched.get(socket);
+      const projectId = mine?.get(room);
+      if (projectId === undefined) return;
+      mine?.delete(room);
+      void socket.leave(room);
+      more(projectId, -1);
+    },
+    relay(projectId: string, values: LiveValue[]) {
+      if (!d.dashboards || !values.length || (!viaRedis && !interest.has(projectId))) return;
+      void d.dashboards.targetsOfProject(projectId).then(
+        (targets) => {
+          for (const t of targets) {
+            const items = values.filter((v) => t.keys.has(seriesKeyOf(v.mac, v.address)));
+            if (!items.length) continue;
+            const rooms = [
+              dashboardWatchRoom(t.type, t.dashboardId),
+              ...t.shareIds.map(dashboardRoom),
+            ];
+            const payload: DashboardValuesEvent = { items };
+            if (viaRedis || rooms.some((r) => io.sockets.adapter.rooms.has(r)))
+              io.to(rooms).emit(DASHBOARD_SOCKET_EVENTS.values, payload);
+          }
+        },
+        (err: unknown) =>
+          d.log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'dashboard relay'),
+      );
+    },
+  };
+}
+
 /**
  * socket.io on the server's HTTP port (path /socket.io): a client signs in with
  * its session token, joins the rooms of projects it may read, and receives the
@@ -111,7 +235,7 @@ async function joinModbusLive(socket: Socket, user: SessionUser, mac: string, d:
 async function startRealtime(d: RealtimeDeps) {
   const redis = d.redisUrl ? await redisAdapter(d.redisUrl, d.log) : undefined;
   // destroyUpgrade off: WebSocket upgrades to /mqtt belong to the MQTT broker.
-  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(
+  const io: Io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(
     d.httpServer,
     {
       path: '/socket.io',
@@ -120,8 +244,26 @@ async function startRealtime(d: RealtimeDeps) {
       ...(redis ? { adapter: redis.adapter } : {}),
     },
   );
+  const dashboards = dashboardSockets(io, d, Boolean(redis));
   // The user travels in socket.data: nodes that fetch a socket through Redis read it there.
   io.use((socket, next) => {
+    const share = dashboardSocketAuth.safeParse(socket.handshake.auth);
+    if (share.success) {
+      if (!d.dashboards) return next(new Error('dashboardTokenInvalid'));
+      d.dashboards.resolveToken(share.data.dashboardToken).then(
+        ({ share: s }) => {
+          socket.data.share = {
+            id: s.id,
+            projectId: s.project_id,
+            expiresAt: s.expires_at === null ? null : Number(s.expires_at),
+          };
+          next();
+        },
+        (err: unknown) =>
+          next(new Error(err instanceof AppError ? err.code : 'dashboardTokenInvalid')),
+      );
+      return;
+    }
     userOf(socket, d).then(
       (user) => {
         if (!user) return next(new Error('unauthorized'));
@@ -132,7 +274,8 @@ async function startRealtime(d: RealtimeDeps) {
     );
   });
   io.on('connection', (socket) => {
-    const { user } = socket.data;
+    const { user, share } = socket.data;
+    if (share) return void dashboards.viewer(socket, share);
     // A viewer-rank account reads only the projects it was added to: not its team's room.
     if (user)
       void socket.join([
@@ -179,6 +322,25 @@ async function startRealtime(d: RealtimeDeps) {
         reading = false;
       }
     });
+    socket.on(DASHBOARD_SOCKET_EVENTS.watch, async (raw: unknown, reply: unknown) => {
+      const parsedAck = ack.safeParse(reply);
+      const answer = parsedAck.success ? parsedAck.data : () => {};
+      const req = dashboardWatchRequest.safeParse(raw);
+      if (!req.success || !user || !d.dashboards) return answer({ ok: false, code: 'validation' });
+      const { type, project, dashboardID } = req.data;
+      try {
+        await d.dashboards.canWatch(user, type, project, dashboardID);
+      } catch (err) {
+        return answer({ ok: false, code: err instanceof AppError ? err.code : 'notFound' });
+      }
+      dashboards.watch(socket, project, dashboardWatchRoom(type, dashboardID));
+      answer({ ok: true });
+    });
+    socket.on(DASHBOARD_SOCKET_EVENTS.unwatch, (raw: unknown) => {
+      const req = dashboardWatchRequest.safeParse(raw);
+      if (req.success)
+        dashboards.unwatch(socket, dashboardWatchRoom(req.data.type, req.data.dashboardID));
+    });
     socket.on('leave', async (raw: unknown) => {
       const req = joinRequest.safeParse(raw);
       if (!req.success) return;
@@ -209,6 +371,23 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('gatewayEvent', (e) =>
     relay(projectRoom(e.project), GATEWAY_EVENT_SOCKET_EVENT, e.event),
   );
+  d.events.on('telegrams', (e) =>
+    dashboards.relay(
+      e.project,
+      e.items.map((i) => ({
+        mac: e.mac,
+        address: i.ga,
+        t: i.t,
+        v: typeof i.value === 'boolean' ? Number(i.value) : i.value,
+      })),
+    ),
+  );
+  d.events.on('modbus', (e) =>
+    dashboards.relay(
+      e.project,
+      e.items.map((i) => ({ mac: e.mac, address: modbusMeasurement(i.value), t: i.t, v: i.v })),
+    ),
+  );
   // An alert goes to its project's room and to its team's (the projects list's badges); a
   // socket in both gets it once.
   d.events.on('alert', (e) => {
@@ -217,6 +396,7 @@ async function startRealtime(d: RealtimeDeps) {
       io.to(rooms).emit(ALERT_SOCKET_EVENT, e.alert);
   });
   return {
+    revokeShares: dashboards.revoke,
     disconnectUsers: async (userIds: string[]) => {
       io.in(userIds.map(userRoom)).disconnectSockets(true);
     },
@@ -250,6 +430,9 @@ export function createRealtimeModule(d: RealtimeDeps): RealtimeModule {
     },
     async reauthorizeProject(projectId) {
       await running?.reauthorizeProject(projectId);
+    },
+    revokeShares(ids, code) {
+      running?.revokeShares(ids, code);
     },
     async close() {
       await running?.close();
