@@ -17,7 +17,13 @@ export type KnxErrorCode =
   /** An ETS file larger than the allowed size. */
   | 'fileTooLargeMax'
   /** An ETS file that is not a well-formed, safe, supported export. */
-  | 'etsFileNotReadable';
+  | 'etsFileNotReadable'
+  /** A `.knxproj` whose project is protected, read without a password. */
+  | 'etsPasswordRequired'
+  /** A `.knxproj` whose project the given password does not open. */
+  | 'etsPasswordWrong'
+  /** A `.knxproj` refused as unsafe: path traversal, too many entries, zip bomb. */
+  | 'knxprojUnsafe';
 
 /** The one error type thrown by `@atrium/knx`; `code` is stable, `message` is for logs. */
 export class KnxError extends Error {

@@ -66,8 +66,9 @@ describe('exportEtsCsv (spec document 2 §2: padded sub, DPST)', () => {
     const csv = exportEtsTreeCsv(parseEtsXml(fixture('ets6-export.xml')).tree);
     expect(csv).toContain('"Light & Power"\t"0/-/-"');
     expect(csv).toContain('"Dimming"\t"0/1/-"');
-    expect(csv).toContain('"Kitchen dim"\t"0/1/001"\t""\t""\t""\t"DPST-3-7"\t"Auto"');
-    expect(csv).toContain('"Custom type"\t"13/0/011"\t""\t""\t""\t"DPT-222"\t"Auto"');
+    // As ETS writes it: sub groups not padded (the padding is the pool export's rule).
+    expect(csv).toContain('"Kitchen dim"\t"0/1/1"\t""\t""\t""\t"DPST-3-7"\t"Auto"');
+    expect(csv).toContain('"Custom type"\t"13/0/11"\t""\t""\t""\t"DPT-222"\t"Auto"');
   });
 });
 
@@ -75,7 +76,7 @@ describe('parseEtsCsv', () => {
   it('reads a real ETS "1/1 Name/Address" export: tab, quoted, header, unpadded', () => {
     const result = parseEtsCsv(fixture('ets-1-1-tab.csv'));
     expect(result.addresses).toEqual([
-      { address: '0/0/1', name: 'Name', dpt: '1.001' },
+      { address: '0/0/1', name: 'Name', dpt: '1.001', description: 'desc' },
       { address: '0/0/2', name: 'Say "hello"', dpt: '1.001' },
       { address: '13/0/0', name: 'Living room temperature', dpt: '9.001' },
       { address: '13/0/5', name: 'Main type only', dpt: '9' },
@@ -99,7 +100,7 @@ describe('parseEtsCsv', () => {
   it('reads its own export back, padded addresses included', () => {
     const result = parseEtsCsv(fixture('atrium-export.csv'));
     expect(result.addresses).toEqual([
-      { address: '1/0/1', name: 'Water temperature', dpt: '9.001' },
+      { address: '1/0/1', name: 'Water temperature', dpt: '9.001', description: 'Klereo probe 5' },
       { address: '1/0/10', name: 'Filtration "main"', dpt: '1.001' },
       { address: '1/1/255', name: 'Counter', dpt: '12' },
       { address: '2/0/0', name: 'Untyped' },
@@ -115,9 +116,9 @@ describe('parseEtsCsv', () => {
     expect(threeOne.tree[0]?.name).toBe('EG');
   });
 
-  it('fails on an empty file and on a header without an Address column', () => {
+  it('fails on an empty file and on a header naming no address column', () => {
     expect(codeOf(() => parseEtsCsv(new Uint8Array()))).toBe('emptyFile');
-    expect(codeOf(() => parseEtsCsv('"Main","Middle","Sub","Main","Middle","Sub"\n'))).toBe(
+    expect(codeOf(() => parseEtsCsv('"Group name","Description","DatapointType"\n'))).toBe(
       'etsFileNotReadable',
     );
   });

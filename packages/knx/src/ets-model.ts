@@ -1,3 +1,5 @@
+import type { GroupAddressForm } from './group-address';
+
 /** A group address read from an ETS export, in the spec's shape (document 2 §3). */
 export interface EtsAddress {
   /** 3-level form `main/middle/sub`, whatever form the file used. */
@@ -6,6 +8,8 @@ export interface EtsAddress {
   name: string;
   /** Dotted DPT, `9.001`, or `9` when only the main type is set; absent when unset or unreadable. */
   dpt?: string;
+  /** Description given in ETS; absent when the file has none (kept for a faithful export). */
+  description?: string;
 }
 
 /** A middle group (3-level form) and the addresses in it. */
@@ -14,6 +18,8 @@ export interface MiddleGroup {
   middle: number;
   /** Name of the ETS group range; empty when the file names none. */
   name: string;
+  /** Description of the ETS group range, when the file gives one. */
+  description?: string;
   /** Addresses, sorted by address. */
   addresses: EtsAddress[];
 }
@@ -24,6 +30,8 @@ export interface MainGroup {
   main: number;
   /** Name of the ETS group range; empty when the file names none. */
   name: string;
+  /** Description of the ETS group range, when the file gives one. */
+  description?: string;
   /** Middle groups, sorted by number; ranges without addresses are kept (ETS shows them). */
   middles: MiddleGroup[];
 }
@@ -45,6 +53,13 @@ export interface EtsImport {
   tree: MainGroup[];
   addresses: EtsAddress[];
   skipped: SkippedAddress[];
+  /**
+   * How the file writes its addresses (3-level, 2-level or free), when it tells: a
+   * `.knxproj` names its style, a CSV or XML export shows it in its address forms.
+   * Addresses above are always 3-level; this keeps the project's own style for display
+   * and export.
+   */
+  style?: GroupAddressForm;
 }
 
 /** A group range as read from a file, before it is placed in the tree. */
@@ -52,6 +67,7 @@ export interface RawRange {
   /** Nesting depth: 1 for a top-level range. */
   depth: number;
   name: string;
+  description?: string;
   /** First raw address of the range (`RangeStart`), when given. */
   start?: number;
   /** Last raw address of the range (`RangeEnd`), when given. */
@@ -65,4 +81,5 @@ export interface RawAddress {
   address?: string;
   name?: string;
   dpt?: string;
+  description?: string;
 }

@@ -1,5 +1,10 @@
 import { tryParseDpt, formatDpt } from './dpt-id';
-import { formatGroupAddress, parseGroupAddress } from './group-address';
+import {
+  detectForm,
+  formatGroupAddress,
+  parseGroupAddress,
+  type GroupAddressForm,
+} from './group-address';
 import type {
   EtsAddress,
   EtsImport,
@@ -18,12 +23,14 @@ interface Checked {
 /** A middle group being filled. */
 interface MiddleDraft {
   name: string;
+  description?: string;
   addresses: Checked[];
 }
 
 /** A main group being filled, its middle groups keyed by number. */
 interface MainDraft {
   name: string;
+  description?: string;
   middles: Map<number, MiddleDraft>;
 }
 
@@ -64,7 +71,16 @@ export function checkAddresses(raws: readonly RawAddress[]): {
       const dpt = readDpt(item.dpt);
       const address = formatGroupAddress(raw);
       const name = item.name?.trim() ?? '';
-      valid.push({ raw, entry: dpt === undefined ? { address, name } : { address, name, dpt } });
+      const description = item.description?.trim() ?? '';
+      valid.push({
+        raw,
+        entry: {
+          address,
+          name,
+          ...(dpt === undefined ? {} : { dpt }),
+          ...(description === '' ? {} : { description }),
+        },
+      });
     }
   }
   return { valid, skipped };
@@ -105,19 +121,34 @@ function nameRanges(mains: Map<number, MainDraft>, ranges: readonly RawRange[]):
     const place = placeRange(range);
     if (place === undefined) continue;
     const draft = draftFor(mains, place.main);
-    if (place.middle === undefined) {
-      if (draft.name === '') draft.name = range.name;
-      continue;
-    }
-    const middle = middleFor(draft, place.middle);
-    if (middle.name === '') middle.name = range.name;
+    const described = range.description?.trim() ?? '';
+    const target = place.middle === undefined ? draft : middleFor(draft, place.middle);
+    if (target.name === '') target.name = range.name;
+    if (target.description === undefined && described !== '') target.description = described;
   }
 }
 
-/** Builds the import result from what a reader found: ranges (for names) and addresses. */
+/** The address form most entries use (3-level on a tie or when none is readable). */
+export function dominantForm(raws: readonly RawAddress[]): GroupAddressForm {
+  const counts = new Map<GroupAddressForm, number>();
+  for (const item of raws) {
+    const form = item.address === undefined ? undefined : detectForm(item.address.trim());
+    if (form !== undefined) counts.set(form, (counts.get(form) ?? 0) + 1);
+  }
+  let best: GroupAddressForm = 'threeLevel';
+  for (const [form, count] of counts) if (count > (counts.get(best) ?? 0)) best = form;
+  return best;
+}
+
+/**
+ * Builds the import result from what a reader found: ranges (for names) and addresses.
+ * `style` is the project's address style when the file names it, else the form most
+ * addresses are written in.
+ */
 export function buildEtsImport(
   ranges: readonly RawRange[],
   raws: readonly RawAddress[],
+  style: GroupAddressForm = dominantForm(raws),
 ): EtsImport {
   const { valid, skipped } = checkAddresses(raws);
   const mains = new Map<number, MainDraft>();
@@ -127,14 +158,18 @@ export function buildEtsImport(
   }
   const byNumber = <T>(entries: Iterable<[number, T]>): [number, T][] =>
     [...entries].sort(([a], [b]) => a - b);
+  const described = (description: string | undefined) =>
+    description === undefined ? {} : { description };
   const tree: MainGroup[] = byNumber(mains.entries()).map(([main, draft]) => ({
     main,
     name: draft.name,
+    ...described(draft.description),
     middles: byNumber(draft.middles.entries()).map(([middle, group]) => ({
       middle,
       name: group.name,
+      ...described(group.description),
       addresses: [...group.addresses].sort((a, b) => a.raw - b.raw).map((item) => item.entry),
     })),
   }));
-  return { tree, addresses: valid.map((item) => item.entry), skipped };
+  return { tree, addresses: valid.map((item) => item.entry), skipped, style };
 }

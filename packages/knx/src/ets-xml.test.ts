@@ -22,7 +22,7 @@ describe('parseEtsXml on ETS exports', () => {
     const result = parseEtsXml(bytes);
     expect(result.skipped).toEqual([]);
     expect(result.addresses).toEqual([
-      { address: '0/0/1', name: 'Kitchen ceiling', dpt: '1.001' },
+      { address: '0/0/1', name: 'Kitchen ceiling', dpt: '1.001', description: 'main light' },
       { address: '0/0/2', name: 'Kitchen spots', dpt: '1.001' },
       { address: '0/1/1', name: 'Kitchen dim', dpt: '3.007' },
       { address: '0/1/2', name: 'Kitchen brightness', dpt: '5.001' },

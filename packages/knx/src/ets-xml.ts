@@ -25,7 +25,10 @@ function integerAttribute(attributes: Map<string, string>, name: string): number
   return text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : undefined;
 }
 
-function optional(key: 'address' | 'name' | 'dpt', value: string | undefined): RawAddress {
+function optional(
+  key: 'address' | 'name' | 'dpt' | 'description',
+  value: string | undefined,
+): RawAddress {
   return value === undefined ? {} : { [key]: value };
 }
 
@@ -48,6 +51,7 @@ class Collector {
       const range: RawRange = {
         depth: this.open.length + 1,
         name: attributes.get('Name') ?? '',
+        ...optional('description', attributes.get('Description')),
         ...(start === undefined ? {} : { start }),
         ...(end === undefined ? {} : { end }),
       };
@@ -75,6 +79,7 @@ class Collector {
       ...optional('address', address),
       ...optional('name', attributes.get('Name')),
       ...optional('dpt', attributes.get('DPTs') ?? attributes.get('DatapointType')),
+      ...optional('description', attributes.get('Description')),
     });
     if (address === undefined || !isValidGroupAddress(address)) return;
     const raw = parseGroupAddress(address);
