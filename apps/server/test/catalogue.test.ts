@@ -16,6 +16,7 @@ const AREAS = [
   'monitoring',
   'modbus',
   'billing',
+  'dashboards',
 ];
 
 const anyParam = (path: string) => path.replace(/\{[^}]+\}/g, '{}');

@@ -8,6 +8,11 @@ import { MODBUS_SAMPLES, seedModbus, type ModbusFixture } from './modbus-matrix-
 import { modulesOf, type TestUser } from './test-server';
 import { seedVpnSession, VPN_SAMPLES, type VpnFixture } from './vpn-matrix-samples';
 import { seedSubscription, SUBSCRIPTION_SAMPLES } from './subscription-matrix-samples';
+import {
+  DASHBOARD_SAMPLES,
+  seedDashboards,
+  type DashboardFixture,
+} from './dashboard-matrix-samples';
 
 /**
  * What one matrix call targets: a fresh project of the "own" team with a
@@ -30,6 +35,8 @@ export interface MatrixFixture {
   modbus: ModbusFixture;
   /** An active subscription of the team (issue 17). */
   subscription: string;
+  /** A chart dashboard, the boss dashboard and a share link of the project (issue 20). */
+  dashboards: DashboardFixture;
 }
 
 export async function matrixFixture(
@@ -84,6 +91,7 @@ export async function matrixFixture(
     .execute();
   const modbus = await seedModbus(app, project.id, gateway.mac);
   const subscription = await seedSubscription(app, ownTeam);
+  const dashboards = await seedDashboards(app, project.id, gateway.mac);
   return {
     project,
     gateway,
@@ -97,6 +105,7 @@ export async function matrixFixture(
     mute,
     modbus,
     subscription,
+    dashboards,
   };
 }
 
@@ -272,6 +281,7 @@ export const SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   ...VPN_SAMPLES,
   ...MODBUS_SAMPLES,
   ...SUBSCRIPTION_SAMPLES,
+  ...DASHBOARD_SAMPLES,
 };
 
 /** The areas whose every route must have a sample. */
@@ -290,4 +300,7 @@ export const SAMPLED_PREFIXES = [
   '/api/subscriptions/status',
   '/api/subscriptions/unsubscribe',
   '/api/admin/subscriptions',
+  '/api/chartnx',
+  '/api/bossnx',
+  '/api/grafnx',
 ];

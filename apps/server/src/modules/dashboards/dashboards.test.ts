@@ -157,6 +157,87 @@ describe('chart dashboards: the catalogue calls', () => {
   });
 });
 
+describe('the generator’s matrix: callers × series', () => {
+  it('never saves a widget on a series the caller cannot read', async () => {
+    const own = await dashboardTeam(t.app, { chartnx: 100, bossnx: 0 });
+    const sister = await createProject(t.app, own.owner.team);
+    const sisterGw = await createGateway(t.app, { team_id: own.owner.team, project_id: sister.id });
+    const foreign = await dashboardTeam(t.app);
+    const callers: Record<string, { user: TestUser; owns: boolean; reads: boolean }> = {
+      owner: { user: own.owner, owns: true, reads: true },
+      manager: {
+        user: await createUser(t.app, 'manager', own.owner.team),
+        owns: true,
+        reads: true,
+      },
+      admin: { user: await createUser(t.app, 'admin'), owns: true, reads: true },
+      teamViewer: { user: own.viewer, owns: false, reads: true },
+      projectViewer: { user: foreign.owner, owns: false, reads: true },
+      stranger: { user: await createUser(t.app, 'manager'), owns: false, reads: false },
+      partnerElsewhere: {
+        user: await createUser(t.app, 'user', undefined, `x${Date.now()}@partner.example`),
+        owns: false,
+        reads: false,
+      },
+    };
+    await t.modules.projects.repo.addViewer(own.project.id, foreign.owner.id);
+    const series: Record<string, { mac: string; address: string; readable: boolean }> = {
+      recorded: { mac: own.gw1.mac, address: '1/1/1', readable: true },
+      recordedBool: { mac: own.gw1.mac, address: '1/1/3', readable: true },
+      notMonitored: { mac: own.gw1.mac, address: '1/1/2', readable: false },
+      otherGatewayOfProject: { mac: own.gw2.mac, address: '1/1/1', readable: false },
+      sisterProject: { mac: sisterGw.mac, address: '1/1/1', readable: false },
+      otherTeam: { mac: foreign.gw1.mac, address: '1/1/1', readable: false },
+    };
+    const failures: string[] = [];
+    for (const [who, c] of Object.entries(callers)) {
+      for (const [what, s] of Object.entries(series)) {
+        const body = {
+          name: `${who} ${what}`,
+          form: {
+            range: { kind: '24h' },
+            widgets: [widget({ gw1: { mac: s.mac } }, 'w', 'value', 0, {}, s.address)],
+          },
+        };
+        for (const url of [dash(own.project.id), `/api/chartnx/data/${own.project.id}`]) {
+          const res = await call(
+            t.app,
+            c.user,
+            'POST',
+            url,
+            url.includes('/data/') ? { form: body.form } : body,
+          );
+          const expected = !c.reads
+            ? 404
+            : url.includes('/data/') || c.owns
+              ? s.readable
+                ? [200, 201]
+                : 400
+              : 403;
+          const ok = Array.isArray(expected)
+            ? expected.includes(res.statusCode)
+            : res.statusCode === expected;
+          if (!ok)
+            failures.push(`${who} × ${what} ${url} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+          if (res.statusCode === 400 && res.json<{ code: string }>().code !== 'seriesNotInProject')
+            failures.push(`${who} × ${what}: ${res.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    const saved = await t.app.db
+      .selectFrom('chart_dashboards')
+      .select('form')
+      .where('project_id', '=', own.project.id)
+      .execute();
+    const macs = saved.flatMap((r) =>
+      [...r.form.matchAll(/"mac":"([0-9a-f]{12})"/g)].map((m) => m[1]),
+    );
+    expect(new Set(macs)).toEqual(new Set([own.gw1.mac]));
+    expect(saved).toHaveLength(3 * 2); // owner, manager, admin × the two recorded series
+  });
+});
+
 describe('dashboard data', () => {
   it('reads every widget from the rollups: points, totals, stats and last values', async () => {
     const body = {
