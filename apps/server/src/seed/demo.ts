@@ -8,6 +8,11 @@ import type { ModbusModule } from '../modules/modbus/modbus.module';
 import { seedDemoActivity, type DemoActivityModules } from './demo-activity';
 import { seedDemoAlerts, type DemoAlertsModules } from './demo-alerts';
 import { seedDemoBuildings, type DemoBuildingModules } from './demo-building';
+import {
+  DEMO_SHARE_TOKEN,
+  seedDemoDashboards,
+  type DemoDashboardsModules,
+} from './demo-dashboards';
 import { seedDemoFirmware, type DemoFirmwareModules } from './demo-firmware';
 import { DEMO_LIVE_MACS, seedDemoProjects, type DemoProjectsModules } from './demo-projects';
 import { seedDemoModbus } from './demo-modbus';
@@ -32,7 +37,8 @@ export async function seedDemo(
     DemoAlertsModules &
     DemoBuildingModules &
     DemoFirmwareModules &
-    DemoActivityModules & {
+    DemoActivityModules &
+    DemoDashboardsModules & {
       users: UsersModule;
       vpn: Pick<VpnModule, 'repo'>;
       modbus: Pick<ModbusModule, 'wizard'>;
@@ -61,6 +67,7 @@ export async function seedDemo(
   const since = Date.now();
   const points = await seedDemoBuildings(modules, teamId, DEMO_LIVE_MACS);
   log.info({ points, ms: Date.now() - since }, 'demo buildings and their history seeded');
+  await seedDemoDashboards(modules, teamId);
   await seedDemoFirmware(modules);
   await seedDemoActivity(modules, teamId);
   const meterPort = modules.hub.demoMeterPort();
@@ -68,5 +75,6 @@ export async function seedDemo(
   log.warn(
     'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
   );
+  log.warn(`demo shared dashboard (demo only): /shared/dashboard?token=${DEMO_SHARE_TOKEN}`);
   return true;
 }

@@ -28,11 +28,9 @@ export async function dashboardTeam(
   return { ...team, series: { temp, boiler } };
 }
 
-type Team = Awaited<ReturnType<typeof dashboardTeam>>;
-
 /** A widget on the team's temperature (or `address`) at a grid place. */
 export const widget = (
-  team: Pick<Team, 'gw1'>,
+  team: { gw1: { mac: string } },
   id: string,
   kind: WidgetInput['kind'],
   x: number,
@@ -50,7 +48,7 @@ export const widget = (
   }) as WidgetInput;
 
 /** A dashboard of four widgets: line, value, gauge, state. */
-export const fourWidgets = (team: Pick<Team, 'gw1'>, name = 'Salon'): DashboardBody => ({
+export const fourWidgets = (team: { gw1: { mac: string } }, name = 'Salon'): DashboardBody => ({
   name,
   form: {
     range: { kind: '7d' },
