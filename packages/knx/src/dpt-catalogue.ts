@@ -11,6 +11,10 @@ export interface DptSubtype {
   unit?: string;
   /** Smallest and largest value of the subtype, when narrower than the main type. */
   range?: readonly [number, number];
+  /** Step between two values, in the unit, when it differs from the main type's. */
+  resolution?: number;
+  /** Shape of a value that is not a plain number although the main type's are (6.020, 238.600). */
+  value?: string;
 }
 
 /** A main DPT: its number, name, size on the bus and the subtypes Atrium knows. */
@@ -19,9 +23,23 @@ export interface DptMainType {
   main: number;
   /** Short English name, e.g. `2-byte float value`. */
   name: string;
-  /** Size on the bus in bits (1, 2 and 4 for the small types, else a multiple of 8). */
+  /**
+   * Size on the bus in bits (1, 2 and 4 for the small types, else a multiple of 8);
+   * for a variable-length type ({@link variableLength}) the smallest size.
+   */
   bits: number;
-  /** Common subtypes; the list is not exhaustive. */
+  /** True for DPT 28: the length varies with the value (a NUL-terminated string). */
+  variableLength?: boolean;
+  /** Smallest and largest value of a numeric main type, when a subtype does not say. */
+  range?: readonly [number, number];
+  /** Step between two numeric values, when a subtype does not say. */
+  resolution?: number;
+  /** Shape and limits of a value that is not a plain number, in words (README table). */
+  value?: string;
+  /**
+   * Every subtype of the KNX standard (03_07_02) that xknx or KNXUltimate knows,
+   * and the ones Atrium had before.
+   */
   subtypes: readonly DptSubtype[];
 }
 
@@ -58,10 +76,30 @@ export function unitOf(input: DptInput): string | undefined {
   return describeDpt(input)?.subtype?.unit;
 }
 
-/** Number of bytes a value of this DPT takes in a telegram (1 for the 1-, 2- and 4-bit types). */
+/**
+ * Number of bytes a value of this DPT takes in a telegram (1 for the 1-, 2- and 4-bit
+ * types); undefined for an unknown DPT and for the variable-length DPT 28.
+ */
 export function byteLength(input: DptInput): number | undefined {
-  const bits = describeDpt(input)?.main.bits;
-  return bits === undefined ? undefined : Math.ceil(bits / 8);
+  const main = describeDpt(input)?.main;
+  return main === undefined || main.variableLength === true ? undefined : Math.ceil(main.bits / 8);
+}
+
+/**
+ * The smallest and largest value of a numeric DPT: the subtype's range, else the main
+ * type's; undefined for structured values and unknown DPTs.
+ */
+export function rangeOf(input: DptInput): readonly [number, number] | undefined {
+  const found = describeDpt(input);
+  if (found?.subtype?.value !== undefined) return undefined;
+  return found?.subtype?.range ?? found?.main.range;
+}
+
+/** The step between two values of a numeric DPT (0.01 for 8.010, 10 for 7.003), else undefined. */
+export function resolutionOf(input: DptInput): number | undefined {
+  const found = describeDpt(input);
+  if (found?.subtype?.value !== undefined) return undefined;
+  return found?.subtype?.resolution ?? found?.main.resolution;
 }
 
 /** True for main types 1 and 2, charted on the boolean step axis. Unreadable DPTs give false. */

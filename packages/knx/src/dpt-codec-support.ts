@@ -3,8 +3,13 @@ import type { DptValue } from './dpt-values';
 
 /** How one main type turns bytes into values and back; `sub` is the subtype, if any. */
 export interface MainTypeCodec {
-  /** Bytes in a telegram (1 for the 1-, 2- and 4-bit types, carried in the low bits). */
+  /**
+   * Bytes in a telegram (1 for the 1-, 2- and 4-bit types, carried in the low bits);
+   * for a variable-length type the fewest it may take.
+   */
   bytes: number;
+  /** True when a telegram may hold more than {@link bytes} bytes (DPT 28). */
+  variableLength?: boolean;
   /** Reads `bytes`, whose length the caller has already checked. */
   decode(bytes: Uint8Array, sub: number | undefined): DptValue;
   /** Checks `value` (it may come from outside) and writes it. */

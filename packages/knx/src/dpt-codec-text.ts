@@ -60,3 +60,37 @@ export const dpt16: MainTypeCodec = {
     return out;
   },
 };
+
+/** Longest DPT 28 text in bytes, NUL included: an extended frame's APDU (254) less the APCI. */
+export const DPT28_MAX_BYTES = 252;
+
+/**
+ * DPT 28.001: a UTF-8 string of variable length ended by a NUL byte. Decoding stops at
+ * the first NUL (a missing NUL is tolerated) and refuses bytes that are not UTF-8;
+ * encoding refuses NUL inside the text and texts over {@link DPT28_MAX_BYTES} bytes.
+ */
+export const dpt28: MainTypeCodec = {
+  bytes: 1,
+  variableLength: true,
+  decode: (bytes) => {
+    const end = bytes.indexOf(0);
+    const used = end === -1 ? bytes : bytes.subarray(0, end);
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(used);
+    } catch {
+      return badPayload('DPT 28 bytes are not UTF-8');
+    }
+  },
+  encode: (value) => {
+    if (typeof value !== 'string') return badValue('DPT 28 value must be a string');
+    if (value.includes('\u0000')) badValue('DPT 28 value may not contain NUL');
+    if (/\p{Cs}/u.test(value)) badValue('DPT 28 value has a lone surrogate');
+    const text = new TextEncoder().encode(value);
+    if (text.length + 1 > DPT28_MAX_BYTES) {
+      badValue(`DPT 28 holds ${DPT28_MAX_BYTES - 1} bytes of UTF-8 at most`);
+    }
+    const out = new Uint8Array(text.length + 1);
+    out.set(text);
+    return out;
+  },
+};

@@ -58,11 +58,16 @@ function dateFields(value: unknown): [number, number, number] {
   ];
 }
 
-/** DPT 11: date, 3 bytes (day, month, year 0–99 where 90–99 mean 1990–1999 and 0–89 2000–2089). */
+/**
+ * DPT 11: date, 3 bytes (day, month, year 0–99 where 90–99 mean 1990–1999 and 0–89
+ * 2000–2089). The reserved high bits are ignored; a year byte of 100–127 (0x64–0x7F)
+ * is not a date and is refused.
+ */
 export const dpt11: MainTypeCodec = {
   bytes: 3,
   decode: (bytes) => {
     const short = at(bytes, 2) & 0x7f;
+    if (short > 99) badPayload(`DPT 11 year byte must be 0–99, got ${short}`);
     const value = {
       year: short >= 90 ? 1900 + short : 2000 + short,
       month: at(bytes, 1) & 0x0f,
@@ -88,19 +93,26 @@ const FLAGS = [
   'summerTime',
 ] as const;
 
+/**
+ * Checks a DPT 19 value and returns it as written on the bus. A field the flags mark as
+ * absent (month and day under `noDate`, `dayOfWeek` under `noDayOfWeek`, the time under
+ * `noTime`) carries no meaning: it is not checked and is written, and read, as 0.
+ */
 function dateTimeFields(value: unknown): DateTimeValue {
   const record = toRecord(value, 'with the DPT 19 fields');
   const flag = (name: string): boolean => toBoolean(record[name], name);
   const noDate = flag('noDate');
-  const hour = toInteger(record.hour, 0, 24, 'hour');
-  const minute = toInteger(record.minute, 0, 59, 'minute');
-  const second = toInteger(record.second, 0, 59, 'second');
+  const noTime = flag('noTime');
+  const noDayOfWeek = flag('noDayOfWeek');
+  const hour = noTime ? 0 : toInteger(record.hour, 0, 24, 'hour');
+  const minute = noTime ? 0 : toInteger(record.minute, 0, 59, 'minute');
+  const second = noTime ? 0 : toInteger(record.second, 0, 59, 'second');
   if (hour === 24) toInteger(minute + second, 0, 0, 'minute and second at hour 24');
   return {
     year: toInteger(record.year, 1900, 2155, 'year'),
-    month: toInteger(record.month, noDate ? 0 : 1, 12, 'month'),
-    day: toInteger(record.day, noDate ? 0 : 1, 31, 'day'),
-    dayOfWeek: toInteger(record.dayOfWeek, 0, 7, 'dayOfWeek'),
+    month: noDate ? 0 : toInteger(record.month, 1, 12, 'month'),
+    day: noDate ? 0 : toInteger(record.day, 1, 31, 'day'),
+    dayOfWeek: noDayOfWeek ? 0 : toInteger(record.dayOfWeek, 0, 7, 'dayOfWeek'),
     hour,
     minute,
     second,
@@ -109,8 +121,8 @@ function dateTimeFields(value: unknown): DateTimeValue {
     noWorkingDay: flag('noWorkingDay'),
     noYear: flag('noYear'),
     noDate,
-    noDayOfWeek: flag('noDayOfWeek'),
-    noTime: flag('noTime'),
+    noDayOfWeek,
+    noTime,
     summerTime: flag('summerTime'),
     externalSync: flag('externalSync'),
     reliableSource: flag('reliableSource'),
@@ -120,6 +132,8 @@ function dateTimeFields(value: unknown): DateTimeValue {
 /**
  * DPT 19: date and time, 8 bytes: year − 1900, month, day, day of week << 5 | hour,
  * minute, second, flags F WD NWD NY ND NDoW NT SUTI, then CLQ (external sync) and SRC.
+ * As the standard asks of receivers, fields flagged absent are ignored whatever the
+ * sender left in them (they come back as 0); the fault flag is passed on as it is.
  */
 export const dpt19: MainTypeCodec = {
   bytes: 8,

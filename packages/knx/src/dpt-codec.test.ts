@@ -22,11 +22,12 @@ describe('DPT 9 examples (domain README §2)', () => {
     [670760.96, 0x7f, 0xff],
     [-671088.64, 0xf8, 0x00],
   ])('%d ⇄ 0x%s%s', (value, high, low) => {
-    expect(encode('9.001', value)).toEqual(bytes(high, low));
+    expect(encode('9', value)).toEqual(bytes(high, low));
     expect(decode('DPST-9-1', bytes(high, low))).toBe(value);
   });
 
   it('refuses values beyond the 2-byte float range', () => {
+    expect(codeOf(() => encode('9', 670761))).toBe('invalidValue');
     expect(codeOf(() => encode('9.001', 670761))).toBe('invalidValue');
     expect(codeOf(() => encode('9.001', Number.NaN))).toBe('invalidValue');
     expect(codeOf(() => encode('9.001', '21.5'))).toBe('invalidValue');
@@ -155,8 +156,9 @@ describe('codec refusals', () => {
   });
 
   it('refuses DPTs without a codec with invalidDPT', () => {
-    expect(codeOf(() => decode('DPT-222', bytes(1)))).toBe('invalidDPT');
-    expect(codeOf(() => encode('29.010', 1))).toBe('invalidDPT');
+    expect(codeOf(() => decode('DPT-223', bytes(1)))).toBe('invalidDPT');
+    expect(codeOf(() => encode('29.010', 1))).toBeUndefined();
+    expect(codeOf(() => encode('999.001', 1))).toBe('invalidDPT');
     expect(codeOf(() => decode('nonsense', bytes(1)))).toBe('invalidDPT');
   });
 });

@@ -93,12 +93,21 @@ describe('DPT ↔ DPST', () => {
 });
 
 describe('catalogue', () => {
-  it('covers exactly main types 1–21, 232, 237 and 238, each with a codec', () => {
+  it('offers main types 1–21, 232, 237 and 238 for monitoring, and knows more, each with a codec', () => {
     const mains = DPT_CATALOGUE.map((entry) => entry.main);
-    expect(mains).toEqual([...Array.from({ length: 21 }, (_, i) => i + 1), 232, 237, 238]);
-    expect(MONITORABLE_MAIN_TYPES).toEqual(mains);
+    expect(MONITORABLE_MAIN_TYPES).toEqual([
+      ...Array.from({ length: 21 }, (_, i) => i + 1),
+      232,
+      237,
+      238,
+    ]);
+    for (const main of MONITORABLE_MAIN_TYPES) expect(mains).toContain(main);
+    for (const main of [22, 28, 29, 213, 222, 235, 242, 243, 249, 250, 251, 252, 253, 254, 275]) {
+      expect(mains).toContain(main);
+      expect(isMonitorable(`${main}.600`)).toBe(false);
+    }
     for (const main of mains) expect(hasCodec(main)).toBe(true);
-    expect(hasCodec(222)).toBe(false);
+    expect(hasCodec(223)).toBe(false);
   });
 
   it('gives names, sizes and units from the domain README', () => {
@@ -108,7 +117,9 @@ describe('catalogue', () => {
     expect(byteLength('1.001')).toBe(1);
     expect(byteLength('3.007')).toBe(1);
     expect(byteLength('19.001')).toBe(8);
-    expect(byteLength('222')).toBeUndefined();
+    expect(byteLength('222')).toBe(6);
+    expect(byteLength('28.001')).toBeUndefined();
+    expect(byteLength('223')).toBeUndefined();
     expect(unitOf('9.001')).toBe('°C');
     expect(unitOf('DPST-13-13')).toBe('kWh');
     expect(unitOf('14.076')).toBe('m³');
@@ -116,7 +127,7 @@ describe('catalogue', () => {
     expect(unitOf('9')).toBeUndefined();
     expect(describeDpt('DPST-20-102')?.subtype?.name).toBe('DPT_HVACMode');
     expect(describeDpt('DPST-9-999')).toMatchObject({ subtype: undefined });
-    expect(describeDpt(222)).toBeUndefined();
+    expect(describeDpt(223)).toBeUndefined();
   });
 
   it('knows which DPTs are booleans and which may be monitored', () => {
