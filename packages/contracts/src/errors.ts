@@ -86,6 +86,11 @@ const catalogue = {
   etsFileNotReadable: own(400),
   etsFileNotFound: own(404),
   etsNoAddress: own(400),
+  // .knxproj projects (issue 18, decision 0030)
+  etsPasswordRequired: own(400),
+  etsPasswordWrong: own(400),
+  knxprojTooLarge: own(413),
+  knxprojUnsafe: own(400),
   addressHasNoDpt: own(400),
   addressAlreadyUsed: own(409),
   maxAddress: own(400),

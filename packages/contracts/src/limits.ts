@@ -13,6 +13,8 @@ export const LIMITS = {
   serialLength: 8,
   projectNameMax: 100,
   uploadMaxBytes: 1_000_000,
+  /** Largest `.knxproj` ETS project upload (beyond the spec: projects are several MB; issue 18). */
+  knxprojMaxBytes: 50_000_000,
   bodyMaxBytes: 1_048_576,
   projectRefreshMs: 60_000,
   gatewayRefreshMs: 5_000,

@@ -6,6 +6,10 @@ import { loggerSchema } from './project';
 export const MONITORING_LIMITS = {
   /** Largest ETS file, in bytes (§9: 1,000,000 bytes, shown as 1 mo). */
   etsMaxBytes: LIMITS.uploadMaxBytes,
+  /** Largest `.knxproj` ETS project, in bytes (beyond the spec; issue 18). */
+  knxprojMaxBytes: LIMITS.knxprojMaxBytes,
+  /** Longest project password accepted with a `.knxproj`. */
+  knxprojPasswordMax: 256,
   /** Voltage thresholds, in volts (§5: each 0-50). */
   voltageMin: 0,
   voltageMax: 50,
