@@ -28,6 +28,7 @@ import { createInformationModule } from './modules/information/information.modul
 import { createLicencesModule } from './modules/licences/licences.module';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createModbusModule } from './modules/modbus/modbus.module';
+import { createPoolModule } from './modules/pool/pool.module';
 import { MonitoredRepository } from './modules/monitoring/monitored.repository';
 import { createMonitoringModule } from './modules/monitoring/monitoring.module';
 import { createProjectsModule } from './modules/projects/projects.module';
@@ -175,6 +176,16 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
   // A gateway that connects is sent the Modbus configuration it has not acknowledged yet.
   hub.service.whenArrived((gw) => void modbus.onArrival(gw));
   monitoring.useModbusValues((projectId) => modbus.valuesOf(projectId));
+  // Pool controllers (issue 19, decision 0031): configurations queued for offline gateways.
+  const pool = createPoolModule({
+    db,
+    gateways: gateways.repo,
+    commands: hub.service,
+    events: hub.events,
+    secretsKey: config.secretsKey,
+    log,
+  });
+  hub.service.whenArrived((gw) => void pool.onArrival(gw));
   const gatewayEvents = createGatewayEventsModule({
     db,
     gateways: gateways.repo,
@@ -207,6 +218,10 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     access: tenancy.access,
     events: hub.events,
     modbusRead: hub.modbusRead,
+    pool: {
+      refresh: (mac) => pool.service.refresh(mac),
+      data: (mac) => pool.service.dataOf(mac),
+    },
     redisUrl: config.redisUrl,
     everyNodeHearsPresence: Boolean(config.mqttUrl),
     log,
@@ -245,6 +260,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     monitoring,
     alerts,
     modbus,
+    pool,
     gatewayEvents,
     realtime,
     vpn,
@@ -333,6 +349,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
   await app.register(m.monitoring.routes);
   await app.register(m.alerts.routes);
   await app.register(m.modbus.routes);
+  await app.register(m.pool.routes);
   await app.register(m.gatewayEvents.routes);
   await app.register(m.vpn.routes);
   await app.register(m.audit.routes);

@@ -55,6 +55,15 @@ const envSchema = z.object({
   HUB_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Demo: the simulated energy meter the demo kloudnx polls, on 127.0.0.1 (0 = any free port, -1 = none).
   DEMO_MODBUS_PORT: z.coerce.number().int().min(-1).max(65535).default(1502),
+  // Pool controllers (issue 19, decision 0031): the key that encrypts vendor credentials at rest
+  // (base64 of 32 bytes; else DATA_DIR/secrets-key, made on first start), and the vendor clouds
+  // the demo's pool gateways use (unset: a simulated Klereo and PoolCop on loopback).
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'SECRETS_KEY must be 32 bytes in base64')
+    .optional(),
+  KLEREO_URL: z.url().optional(),
+  POOLCOP_URL: z.url().optional(),
   // Alerts (docs/operations.md, "Alerts"): Pushover's message endpoint, the outbox's poll,
   // how often every node reloads every project's rules, the watchdog's sweep.
   PUSHOVER_URL: z.url().default('https://api.pushover.net/1/messages.json'),
@@ -190,6 +199,10 @@ export interface Config {
   alerts: AlertsConfig;
   /** Partner e-mail domains, lowercase (PARTNER_DOMAINS): dashboards without licences. */
   partnerDomains: readonly string[];
+  /** Encrypts secrets stored in the database (pool vendor credentials): 32 bytes, base64url. */
+  secretsKey: string;
+  /** The vendor clouds demo pool gateways read (unset: the simulated ones on loopback). */
+  poolVendors: { klereoUrl: string | undefined; poolcopUrl: string | undefined };
 }
 
 /** Alerts and notifications (issue 14). */
@@ -230,6 +243,15 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** Reads the key of the secrets stored in the database from DATA_DIR, creating it on first start. */
+function loadOrCreateSecretsKey(dataDir: string): string {
+  const file = join(dataDir, 'secrets-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
 /** The abuse limits: the environment's, else the defaults (far higher under NODE_ENV=test). */
 function abuseLimitsOf(e: z.infer<typeof envSchema>): AbuseLimits {
   const factor = e.NODE_ENV === 'test' ? TEST_ABUSE_FACTOR : 1;
@@ -264,6 +286,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    secretsKey: e.SECRETS_KEY ?? loadOrCreateSecretsKey(dataDir),
+    poolVendors: { klereoUrl: e.KLEREO_URL, poolcopUrl: e.POOLCOP_URL },
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',

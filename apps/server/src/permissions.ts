@@ -19,6 +19,8 @@ export interface Scope {
   param: string;
   kind: 'project' | 'gateway';
   need: 'read' | 'edit';
+  /** Where `param` is: the path (default) or the query string (`?mac=`, the pool calls). */
+  in?: 'path' | 'query';
 }
 
 type SignedIn = Extract<Access, { kind: 'signedIn' }>;
@@ -41,6 +43,12 @@ const onProject = (a: SignedIn, need: Scope['need'], param = 'id'): Access => ({
 const onGateway = (a: SignedIn, need: Scope['need'], param = 'id'): Access => ({
   ...a,
   scope: { kind: 'gateway', param, need },
+});
+
+/** A gateway named by the query string's `mac` (document 2 §7, Pool API). */
+const onGatewayQuery = (a: SignedIn, need: Scope['need'], param = 'mac'): Access => ({
+  ...a,
+  scope: { kind: 'gateway', param, need, in: 'query' },
 });
 
 export const PERMISSIONS: Record<string, Access> = {
@@ -120,6 +128,14 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/gateway/nodered/restart/:id': onGateway(EDITORS, 'edit'),
   'GET /api/gateway/nodered/update/:id': onGateway(EDITORS, 'edit'),
   'POST /api/gateway/pool/type/:id': onGateway(EDITORS, 'edit'),
+  // pool controllers (document 2 §7, issue 19): the gateway is `?mac=`
+  'GET /api/poolnx/config': onGatewayQuery(ANY_RANK, 'read'),
+  'POST /api/poolnx/update': onGatewayQuery(EDITORS, 'edit'),
+  'GET /api/poolnx/statusKeys': ANY_RANK,
+  'POST /api/poolnx/init/type': onGatewayQuery(EDITORS, 'edit'),
+  'POST /api/poolnx/auth': onGatewayQuery(EDITORS, 'edit'),
+  // asks the vendor with the stored credentials: the owner's call
+  'GET /api/poolnx/klereo/poollist': onGatewayQuery(EDITORS, 'edit'),
   'GET /api/gateway/update/:id/:branch': onGateway(EDITORS, 'edit'),
   'POST /api/gateway/export/config': EDITORS,
   'POST /api/gateway/token/generate/:id': onGateway(EDITORS, 'edit'),

@@ -246,15 +246,35 @@ export const poolAuthInfo = z
   })
   .nullable();
 
+/** The options and tempControl as replies carry them (already valid: no transforms to run). */
+const addressShape = z.object({ address: z.string() });
+const optionShape = addressShape.extend({ enabled: z.boolean() });
+export const poolOptionsReply = z.object({
+  refresh_knx: optionShape,
+  refresh_auto: z.object({ time: z.number(), enabled: z.boolean() }),
+  error: optionShape,
+  watchdog_knx: optionShape,
+  tcp: z.object({ addresses: z.array(z.string()), enabled: z.boolean() }),
+});
+export const tempControlReply = z.object({
+  control: addressShape,
+  currentTemp: addressShape,
+  setpoint: addressShape,
+  setpointFeedback: addressShape,
+  controlFeedback: addressShape,
+  hysteresis: z.number(),
+  enabled: z.boolean(),
+});
+
 /** GET /api/poolnx/config?mac=: the pool configuration (§3). */
 export const poolConfigReply = z.object({
   type: poolTypeSchema.nullable(),
   auth: poolAuthInfo,
   selectedPool: z.string().nullable(),
-  options: poolOptionsSchema,
+  options: poolOptionsReply,
   POOL_to_KNX: z.array(poolRow),
   KNX_to_POOL: z.array(poolRow),
-  tempControl: tempControlSchema,
+  tempControl: tempControlReply,
   /** Epoch ms of the last pool values the gateway sent, null before any. */
   lastUpdate: z.number().nullable(),
   vendor: poolVendorStatus,

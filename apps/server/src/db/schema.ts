@@ -400,6 +400,30 @@ export interface ModbusPendingTable {
   requested_at: number;
 }
 
+/** A poolnx gateway's bridge configuration and live state (issue 19, decision 0031). */
+export interface PoolConfigTable {
+  gateway_id: string;
+  type: string;
+  /** Vendor credentials sealed by lib/secret-box (JSON inside), null when none. */
+  credentials: string | null;
+  /** JSON of what may be shown: {username} or {apikey: masked}. */
+  auth_hint: string | null;
+  selected_pool: string | null;
+  options: string;
+  pool_to_knx: string;
+  knx_to_pool: string;
+  temp_control: string;
+  /** The request the gateway has not acknowledged yet (epoch-ms × 1000 + tiebreak), or null. */
+  pending_at: number | null;
+  /** JSON {values, commands} of the last `nx/{mac}/pool`. */
+  live: string | null;
+  last_update: number | null;
+  vendor_state: string;
+  vendor_at: number | null;
+  vendor_retry_at: number | null;
+  updated_at: number;
+}
+
 /** The team activity log (decision 0022); `details` is JSON or null. */
 export interface TeamActivityTable {
   id: string;
@@ -543,6 +567,7 @@ export interface Database {
   modbus_meters: ModbusMeterTable;
   modbus_values: ModbusValueTable;
   modbus_pending: ModbusPendingTable;
+  pool_configs: PoolConfigTable;
   gateway_events: GatewayEventTable;
   gateway_event_state: GatewayEventStateTable;
   team_activity: TeamActivityTable;

@@ -36,7 +36,7 @@ function enforce(access: Access, user: SessionUser | null) {
   if (!access.ranks.includes(user.rank)) throw new AppError('forbidden', 'Not allowed');
 }
 
-/** A path parameter as the router matched it (before schema validation). */
+/** A path or query parameter as the router parsed it (before schema validation). */
 function routeParam(params: unknown, name: string): string | undefined {
   if (typeof params !== 'object' || params === null) return undefined;
   const value: unknown = Reflect.get(params, name);
@@ -50,7 +50,7 @@ async function enforceScope(
   user: SessionUser,
   resolvers: ScopeResolvers,
 ) {
-  const ref = routeParam(req.params, scope.param);
+  const ref = routeParam(scope.in === 'query' ? req.query : req.params, scope.param);
   const role = ref === undefined ? null : await resolvers[scope.kind](user, ref);
   if (!role) throw notFound(scope.kind);
   if (scope.need === 'edit' && role !== 'owner') throw forbidden();
@@ -59,7 +59,7 @@ async function enforceScope(
 /** Fails registration when a scope names no parameter of the route, or cannot be checked. */
 function checkScope(access: Access, url: string, resolvers: ScopeResolvers | undefined) {
   if (access.kind !== 'signedIn' || !access.scope) return;
-  if (!url.split('/').includes(`:${access.scope.param}`)) {
+  if (access.scope.in !== 'query' && !url.split('/').includes(`:${access.scope.param}`)) {
     throw new Error(`Permissions entry for ${url} scopes a missing parameter`);
   }
   if (!resolvers) throw new Error(`No scope resolvers for ${url}`);

@@ -29,7 +29,7 @@ export interface VendorClientOptions {
   now?: () => number;
 }
 
-export const DEFAULT_VENDOR_TIMEOUT_MS = 10_000;
+export const DEFAULT_VENDOR_TIMEOUT_MS = 8_000;
 
 /**
  * One HTTP request to a vendor: a network failure or timeout is `unavailable`; the response is

@@ -12,6 +12,7 @@ import * as m0010 from './0010-modbus';
 import * as m0011 from './0011-gateway-events';
 import * as m0012 from './0012-team-activity';
 import * as m0013 from './0013-subscriptions';
+import * as m0014 from './0014-pool';
 import * as m0015 from './0015-dashboards';
 
 /** Every migration, by its number; new ones are appended here. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011-gateway-events': m0011,
   '0012-team-activity': m0012,
   '0013-subscriptions': m0013,
+  '0014-pool': m0014,
   '0015-dashboards': m0015,
 };

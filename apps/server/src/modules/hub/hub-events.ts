@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Alert } from '@atrium/contracts/alerts';
-import type { ModbusItem } from '@atrium/contracts/gateway-protocol';
+import type { ModbusItem, PoolMessage } from '@atrium/contracts/gateway-protocol';
+import type { PoolDataEvent } from '@atrium/contracts/pool';
 import type { GatewayEvent, GatewayEventData } from '@atrium/contracts/gateway-events';
 import type {
   GatewayInfoEvent,
@@ -46,6 +47,10 @@ export interface HubEventMap {
   alert: [{ alert: Alert; team: string }];
   /** A command a user sent (the gateway actions): recorded in the gateway's history. */
   command: [GatewayCommandEvent];
+  /** `nx/{mac}/pool` as the hub took it (the pool module stores it; issue 19). */
+  pool: [{ gateway: { id: string; mac: string }; message: PoolMessage; at: number }];
+  /** The pool module's live table of a gateway, for the realtime module's `poolnx:{mac}` room. */
+  poolData: [PoolDataEvent];
   /** A fact this node recorded in a gateway's history (the gateway-events module), for its room. */
   gatewayEvent: [{ event: GatewayEvent; project: string }];
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { GatewayType } from '@atrium/contracts/limits';
 import type { ModbusReadArgs } from '@atrium/contracts/modbus';
 import { startEnergyMeter, type EnergyMeter } from '@atrium/gateway-agent/local/energy-meter';
+import { startFakeVendor, type FakeVendor } from '@atrium/gateway-agent/pool/fake-vendor';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { demoTunnelSecret } from '../../lib/demo-tunnel-secret';
@@ -43,6 +44,7 @@ export interface HubModuleDeps {
     | 'jwtSecret'
     | 'publicUrl'
     | 'demoModbusPort'
+    | 'poolVendors'
   >;
   log: FastifyBaseLogger;
   timeseries: {
@@ -80,6 +82,31 @@ async function startDemoMeter(port: number, log: FastifyBaseLogger) {
     log.warn({ err, port }, 'demo energy meter not started');
     return undefined;
   }
+}
+
+/**
+ * The pool clouds demo pool gateways read (issue 19, decision 0031): KLEREO_URL / POOLCOP_URL
+ * when set, else simulated Klereo and PoolCop clouds on loopback (the gateway agent's fake
+ * vendor, with its demo accounts). Failing to start costs the demo its pools only.
+ */
+async function startDemoPools(d: HubModuleDeps, hub: Hub) {
+  const { klereoUrl, poolcopUrl } = d.config.poolVendors;
+  let vendor: FakeVendor | undefined;
+  if (!klereoUrl || !poolcopUrl) {
+    try {
+      vendor = await startFakeVendor();
+    } catch (err) {
+      d.log.warn({ err }, 'simulated pool clouds not started');
+    }
+  }
+  hub.demos.poolOptions = {
+    urls: {
+      ...(vendor ? { klereoUrl: vendor.klereoUrl, poolcopUrl: vendor.poolcopUrl } : {}),
+      ...(klereoUrl ? { klereoUrl } : {}),
+      ...(poolcopUrl ? { poolcopUrl } : {}),
+    },
+  };
+  return vendor;
 }
 
 async function startTransport(
@@ -158,6 +185,7 @@ export function createHubModule(d: HubModuleDeps) {
   };
   let transport: HubTransport | undefined;
   let demoMeter: EnergyMeter | undefined;
+  let demoPools: FakeVendor | undefined;
   let sweep: NodeJS.Timeout | undefined;
   const sweepNow = () => sweepDemos(hub, repo, d.demoLiveMacs);
 
@@ -187,6 +215,7 @@ export function createHubModule(d: HubModuleDeps) {
       hub.attach(transport);
       if (d.demoLiveMacs.length && d.config.demoModbusPort !== null)
         demoMeter = await startDemoMeter(d.config.demoModbusPort, d.log);
+      demoPools = await startDemoPools(d, hub);
       await sweepNow();
       sweep = setInterval(
         () =>
@@ -200,10 +229,13 @@ export function createHubModule(d: HubModuleDeps) {
     mqttPort: () => (transport instanceof EmbeddedBroker ? transport.port : 0),
     /** Where the demo's energy meter listens (its configured port when it could not start). */
     demoMeterPort: () => demoMeter?.port ?? d.config.demoModbusPort,
+    /** The simulated pool clouds of the demo (tests drive their pools), when started. */
+    demoPools: () => demoPools,
     async close() {
       clearInterval(sweep);
       await hub.close();
       await demoMeter?.close();
+      await demoPools?.close();
     },
   };
 }

@@ -12,6 +12,14 @@ import {
   type ModbusLiveAnswer,
 } from '@atrium/contracts/hub';
 import type { ModbusReadArgs, ModbusReadResult } from '@atrium/contracts/modbus';
+import {
+  macOfPoolnxRoom,
+  POOL_SOCKET_EVENTS,
+  poolnxRoom,
+  poolRefreshRequest,
+  type PoolDataEvent,
+  type PoolRefreshAnswer,
+} from '@atrium/contracts/pool';
 import { parseMac } from '@atrium/contracts/gateway';
 import { AppError } from '../../lib/errors';
 import { ALERT_SOCKET_EVENT } from '@atrium/contracts/alerts';
@@ -40,6 +48,8 @@ export interface RealtimeDeps {
   access: Pick<ProjectAccess, 'projectRole' | 'gatewayRole'>;
   /** The Modbus live test's read through the gateway (the hub's `modbus.read`). */
   modbusRead?: (mac: string, args: ModbusReadArgs) => Promise<ModbusReadResult>;
+  /** The pool live table (issue 19): ask the gateway to read its pool; the table as stored. */
+  pool?: { refresh(mac: string): Promise<void>; data(mac: string): Promise<PoolDataEvent> };
   /** The hub's gateway events, relayed to the project rooms. */
   events: Pick<HubEvents, 'on'>;
   /** With several nodes: events reach sockets of every node through Redis. */
@@ -110,6 +120,23 @@ async function userOf(socket: Pick<Socket, 'handshake'>, d: RealtimeDeps) {
 }
 
 const failed = (mac: string | null, code: string): ModbusLiveAnswer => ({ ok: false, mac, code });
+
+/**
+ * The pool live table's room of a gateway (`poolnx:{mac}`, document 2 §4): for anyone who may
+ * read the gateway; the stored table is sent at once, fresh values follow as `poolnx:data`.
+ */
+async function joinPool(socket: Socket, user: SessionUser, mac: string, d: RealtimeDeps) {
+  const role = await d.access.gatewayRole(user, mac).catch(() => null);
+  if (!role || !d.pool) return { ok: false, code: 'notFound' };
+  try {
+    const data = await d.pool.data(mac);
+    await socket.join(poolnxRoom(mac));
+    socket.emit(POOL_SOCKET_EVENTS.data, data);
+    return { ok: true, role };
+  } catch (err) {
+    return { ok: false, code: err instanceof AppError ? err.code : 'error' };
+  }
+}
 
 /**
  * The Modbus live test's room of a gateway: for those who may configure it (its project's
@@ -287,6 +314,8 @@ async function startRealtime(d: RealtimeDeps) {
       const answer = parsedAck.success ? parsedAck.data : () => {};
       const liveMac = macOfModbusLiveRoom(raw);
       if (liveMac !== null && user) return answer(await joinModbusLive(socket, user, liveMac, d));
+      const poolMac = macOfPoolnxRoom(raw);
+      if (poolMac !== null && user) return answer(await joinPool(socket, user, poolMac, d));
       const req = joinRequest.safeParse(raw);
       if (!req.success || !user) return answer({ ok: false, code: 'validation' });
       const role = await d.access.projectRole(user, req.data.project).catch(() => null);
@@ -320,6 +349,27 @@ async function startRealtime(d: RealtimeDeps) {
         answer(failed(mac, err instanceof AppError ? err.code : 'error'));
       } finally {
         reading = false;
+      }
+    });
+    // The pool live table (document 2 §4): the console asks every 300 s and on demand.
+    let refreshing = false;
+    socket.on(POOL_SOCKET_EVENTS.refresh, async (raw: unknown, reply: unknown) => {
+      const parsedAck = ack.safeParse(reply);
+      const answer: (a: PoolRefreshAnswer) => void = parsedAck.success ? parsedAck.data : () => {};
+      const req = poolRefreshRequest.safeParse(raw);
+      const mac = req.success ? parseMac(req.data.mac) : null;
+      if (!mac || !d.pool) return answer({ ok: false, code: 'validation' });
+      // Joining the room checked the user's right to read the gateway.
+      if (!socket.rooms.has(poolnxRoom(mac))) return answer({ ok: false, code: 'forbidden' });
+      if (refreshing) return answer({ ok: false, code: 'gatewayBusy' });
+      refreshing = true;
+      try {
+        await d.pool.refresh(mac);
+        answer({ ok: true });
+      } catch (err) {
+        answer({ ok: false, code: err instanceof AppError ? err.code : 'error' });
+      } finally {
+        refreshing = false;
       }
     });
     socket.on(DASHBOARD_SOCKET_EVENTS.watch, async (raw: unknown, reply: unknown) => {
@@ -367,6 +417,7 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
+  d.events.on('poolData', (e) => relay(poolnxRoom(e.mac), POOL_SOCKET_EVENTS.data, e));
   // A history fact is recorded by one node alone (decision 0021): relayed through Redis.
   d.events.on('gatewayEvent', (e) =>
     relay(projectRoom(e.project), GATEWAY_EVENT_SOCKET_EVENT, e.event),

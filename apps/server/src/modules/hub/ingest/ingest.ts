@@ -77,11 +77,24 @@ export class Ingest {
       case 'modbus':
         return this.modbus(gw, payload, settle);
       case 'pool':
-        return settle(this.parsed('pool', poolMessage.safeParse(parseJson(payload)).success, mac));
+        return settle(this.pool(gw, payload));
       case 'cmd':
         // Only the cloud publishes commands.
         return settle(this.drop('forbiddenTopic', mac, 'refuse'));
     }
+  }
+
+  /** `nx/{mac}/pool`: handed to the pool module (issue 19) through the hub's events. */
+  private pool(gw: GatewayIdentity, payload: Buffer): Verdict {
+    const message = poolMessage.safeParse(parseJson(payload));
+    const verdict = this.parsed('pool', message.success, gw.mac);
+    if (message.success)
+      this.d.events.emit('pool', {
+        gateway: { id: gw.id, mac: gw.mac },
+        message: message.data,
+        at: Date.now(),
+      });
+    return verdict;
   }
 
   private drop(reason: DropReason, mac: string, verdict: Verdict, detail?: string): Verdict {

@@ -1,5 +1,6 @@
 import { GatewayAgent, type AgentTiming } from '@atrium/gateway-agent/agent';
 import { DemoBuildingSource } from '@atrium/gateway-agent/demo-building-values';
+import type { PoolBridgeOptions } from '@atrium/gateway-agent/pool/pool-bridge';
 import type { AgentLink, LinkHandlers, PublishOptions } from '@atrium/gateway-agent/link';
 import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
 import { isGatewayType } from '../../../lib/tenancy/stored-values';
@@ -79,6 +80,11 @@ const DEMO_BUILDING_EVERY_MS = 15_000;
  */
 export class DemoFleet {
   private readonly agents = new Map<string, { agent: GatewayAgent; link: InProcessLink }>();
+  /**
+   * Where demo pool gateways find their pool (issue 19): the simulated Klereo and PoolCop
+   * clouds the hub starts on loopback, or KLEREO_URL / POOLCOP_URL. Set before the first sweep.
+   */
+  poolOptions: PoolBridgeOptions | undefined;
 
   constructor(
     private readonly sink: TransportSink,
@@ -112,6 +118,7 @@ export class DemoFleet {
       modbusReachable: isLoopback,
       ...(this.tunnelSecret ? { tunnel: { secret: this.tunnelSecret(gw.mac) } } : {}),
       ...(this.firmwareFetch ? { fetcher: this.firmwareFetch } : {}),
+      ...(this.poolOptions ? { pool: this.poolOptions } : {}),
       ...(gw.virtual === 0 || gw.virtual === false
         ? {
             demoBuilding: { source: new DemoBuildingSource(), everyMs: DEMO_BUILDING_EVERY_MS },
