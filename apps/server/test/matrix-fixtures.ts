@@ -5,6 +5,7 @@ import { createGateway, createProject, randomMac, randomSerial } from './fixture
 import { ETS_XML, seedMonitoring } from './monitoring-fixtures';
 import { HUB_SAMPLES, seedHubDemos, type HubFixture } from './hub-matrix-samples';
 import { MODBUS_SAMPLES, seedModbus, type ModbusFixture } from './modbus-matrix-samples';
+import { POOL_SAMPLES, seedPool } from './pool-matrix-samples';
 import { modulesOf, type TestUser } from './test-server';
 import { seedVpnSession, VPN_SAMPLES, type VpnFixture } from './vpn-matrix-samples';
 import { seedSubscription, SUBSCRIPTION_SAMPLES } from './subscription-matrix-samples';
@@ -76,6 +77,7 @@ export async function matrixFixture(
     await modulesOf(app).projects.repo.addViewer(project.id, v.id);
   await seedMonitoring(app, project.id, gateway.mac);
   const hub = await seedHubDemos(app, ownTeam, project.id);
+  await seedPool(app, hub.demoPool.mac);
   const vpn = await seedVpnSession(app, ownTeam, project.id);
   const mute = newId();
   await app.db
@@ -282,6 +284,7 @@ export const SAMPLES: Record<string, (f: MatrixFixture) => Sample> = {
   ...MODBUS_SAMPLES,
   ...SUBSCRIPTION_SAMPLES,
   ...DASHBOARD_SAMPLES,
+  ...POOL_SAMPLES,
 };
 
 /** The areas whose every route must have a sample. */
@@ -303,4 +306,5 @@ export const SAMPLED_PREFIXES = [
   '/api/chartnx',
   '/api/bossnx',
   '/api/grafnx',
+  '/api/poolnx',
 ];
