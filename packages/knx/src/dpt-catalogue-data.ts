@@ -193,6 +193,7 @@ export const DPT_CATALOGUE: readonly DptMainType[] = [
     bits: 16,
     range: [-671088.64, 670760.96],
     resolution: 0.01,
+    precision: '0.01 × 2^E (E 0–15): 0.01 up to ±20.47',
     subtypes: rows([
       [1, 'DPT_Value_Temp', '°C', [-273, F16]],
       [2, 'DPT_Value_Tempd', 'K', [-F16, F16]],
@@ -273,6 +274,7 @@ export const DPT_CATALOGUE: readonly DptMainType[] = [
     name: '4-byte float value',
     bits: 32,
     range: [-FLOAT32_MAX, FLOAT32_MAX],
+    precision: 'IEEE 754 float32 (24-bit significand)',
     subtypes: rows([
       [0, 'DPT_Value_Acceleration', 'm/s²'],
       [1, 'DPT_Value_Acceleration_Angular', 'rad/s²'],
@@ -450,6 +452,7 @@ export const DPT_CATALOGUE: readonly DptMainType[] = [
     name: '8-byte signed value',
     bits: 64,
     value: 'integer −2⁶³ … 2⁶³−1 (a number up to ±2⁵³−1, a bigint beyond)',
+    resolution: 1,
     subtypes: rows([
       [10, 'DPT_ActiveEnergy_V64', 'Wh'],
       [11, 'DPT_ApparantEnergy_V64', 'VAh'],
@@ -460,7 +463,8 @@ export const DPT_CATALOGUE: readonly DptMainType[] = [
     main: 213,
     name: '4 × 2-byte setpoints',
     bits: 64,
-    value: 'four setpoints, each −273 … 655.34 in 0.02 steps',
+    value: 'four setpoints, each −273 … 655.34 (213.102: −655.36 … 655.34)',
+    resolution: 0.02,
     subtypes: rows([
       [100, 'DPT_TempRoomSetpSet[4]', '°C'],
       [101, 'DPT_TempDHWSetpSet[4]', '°C'],
@@ -472,6 +476,7 @@ export const DPT_CATALOGUE: readonly DptMainType[] = [
     name: '3 × 2-byte float setpoints',
     bits: 48,
     value: '{ comfort, standby, economy } DPT 9 values',
+    precision: 'as DPT 9, per field',
     subtypes: rows([
       [100, 'DPT_TempRoomSetpSetF16[3]', '°C', [-273, F16]],
       [101, 'DPT_TempRoomSetpSetShiftF16[3]', 'K', [-F16, F16]],
@@ -574,6 +579,7 @@ export const DPT_CATALOGUE: readonly DptMainType[] = [
     name: '4 × 2-byte float setpoints',
     bits: 64,
     value: '{ comfort, standby, economy, buildingProtection } DPT 9 values',
+    precision: 'as DPT 9, per field',
     subtypes: rows([[100, 'DPT_TempRoomSetpSetF16[4]', '°C', [-273, F16]]]),
   },
 ];

@@ -34,6 +34,8 @@ export interface DptMainType {
   range?: readonly [number, number];
   /** Step between two numeric values, when a subtype does not say. */
   resolution?: number;
+  /** The precision in words, when it is not one fixed step (DPT 9, DPT 14). */
+  precision?: string;
   /** Shape and limits of a value that is not a plain number, in words (README table). */
   value?: string;
   /**
