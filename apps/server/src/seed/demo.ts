@@ -16,6 +16,8 @@ import {
 import { seedDemoFirmware, type DemoFirmwareModules } from './demo-firmware';
 import { DEMO_LIVE_MACS, seedDemoProjects, type DemoProjectsModules } from './demo-projects';
 import { seedDemoModbus } from './demo-modbus';
+import { seedDemoPool } from './demo-pool';
+import type { PoolModule } from '../modules/pool/pool.module';
 import { seedDemoSessions } from './demo-sessions';
 import { seedDemoViewers } from './demo-viewers';
 
@@ -43,6 +45,7 @@ export async function seedDemo(
       vpn: Pick<VpnModule, 'repo'>;
       modbus: Pick<ModbusModule, 'wizard'>;
       hub: Pick<HubModule, 'demoMeterPort'>;
+      pool: Pick<PoolModule, 'service'>;
     },
   log: FastifyBaseLogger,
 ): Promise<boolean> {
@@ -72,6 +75,7 @@ export async function seedDemo(
   await seedDemoActivity(modules, teamId);
   const meterPort = modules.hub.demoMeterPort();
   if (meterPort !== null) await seedDemoModbus(modules, meterPort);
+  await seedDemoPool(modules);
   log.warn(
     'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
   );

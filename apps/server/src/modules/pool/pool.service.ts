@@ -334,6 +334,32 @@ export class PoolService {
     return { message: 'changeSuccess', synced };
   }
 
+  /**
+   * The demo's pool (seed only): a whole configuration with credentials of the simulated
+   * vendor cloud, stored without asking the vendor; sent when the gateway is online.
+   */
+  async storeDemo(
+    mac: string,
+    c: Omit<PoolConfigArgs, 'credentials'> & { credentials: GatewayPoolCredentials },
+  ) {
+    const gw = await this.gateway(mac);
+    await this.d.gateways.update(gw, { pooltype: c.type });
+    const { credentials, ...config } = c;
+    const hint =
+      'username' in credentials
+        ? { username: credentials.username }
+        : { apikey: maskKey(credentials.apikey) };
+    const stored: Stored = {
+      ...config,
+      POOL_to_KNX: storedRows(config.POOL_to_KNX.map((r) => ({ ...r, rename: '' }))),
+      KNX_to_POOL: storedRows(config.KNX_to_POOL.map((r) => ({ ...r, rename: '' }))),
+    };
+    return this.save({ ...gw, pooltype: c.type }, stored, undefined, {
+      sealed: this.d.box.seal(JSON.stringify(credentials), gw.id),
+      hint: JSON.stringify(hint),
+    });
+  }
+
   /** GET /api/poolnx/klereo/poollist: the pools of the stored Klereo account, through the gateway. */
   async poolList(mac: string) {
     const gw = await this.gateway(mac);
