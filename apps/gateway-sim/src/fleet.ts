@@ -4,6 +4,7 @@ import { GatewayAgent, type AgentTiming, type MonitoredAddress } from '@atrium/g
 import { LiteMqttLink } from '@atrium/gateway-agent/lite-mqtt-link';
 import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 import type { Credential } from './credentials';
+import type { PoolBridgeOptions } from '@atrium/gateway-agent/pool/pool-bridge';
 
 export interface FleetOptions {
   url: string;
@@ -18,6 +19,8 @@ export interface FleetOptions {
   /** 'mqttjs' (mqtt.js, any URL) or 'lite' (mqtt-packet over TCP, far less CPU per gateway). */
   client?: 'mqttjs' | 'lite';
   onAcked?: (mac: string, message: TelegramsMessage) => void;
+  /** poolnx: the vendor clouds the pool bridges read (KLEREO_URL, POOLCOP_URL; issue 19). */
+  pool?: PoolBridgeOptions;
 }
 
 /** The gateways a run simulates: the first `count` credentials of the wanted types. */
@@ -51,6 +54,7 @@ export class Fleet {
         monitor: this.o.monitor,
         // Remote access: the tunnel logs in with the same device secret.
         tunnel: { secret: gw.secret },
+        ...(this.o.pool ? { pool: this.o.pool } : {}),
         onAcked: (mac, message) => {
           this.acked += message.items.length;
           this.o.onAcked?.(mac, message);

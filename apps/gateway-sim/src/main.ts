@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { GATEWAY_TYPES } from '@atrium/contracts/limits';
 import { parseCredentials } from './credentials';
 import { startEnergyMeter } from '@atrium/gateway-agent/local/energy-meter';
+import { startFakeVendor } from '@atrium/gateway-agent/pool/fake-vendor';
 import { Fleet } from './fleet';
 
 const { values } = parseArgs({
@@ -26,6 +27,11 @@ const { values } = parseArgs({
     'status-every': { type: 'string', default: '5' },
     client: { type: 'string', default: 'mqttjs' },
     'modbus-meter': { type: 'string' },
+    // poolnx (issue 19): the vendor clouds, else a simulated Klereo and PoolCop on loopback
+    // (port 0: any free one; printed as FAKE_VENDOR).
+    'klereo-url': { type: 'string', default: process.env.KLEREO_URL },
+    'poolcop-url': { type: 'string', default: process.env.POOLCOP_URL },
+    'fake-vendor': { type: 'string' },
   },
 });
 
@@ -52,6 +58,9 @@ const args = z
     'status-every': z.coerce.number().positive(),
     client: z.enum(['mqttjs', 'lite']),
     'modbus-meter': z.coerce.number().int().min(0).max(65535).optional(),
+    'klereo-url': z.url().optional(),
+    'poolcop-url': z.url().optional(),
+    'fake-vendor': z.coerce.number().int().min(0).max(65535).optional(),
   })
   .parse(values);
 
@@ -60,6 +69,23 @@ const args = z
 const meterPort = args['modbus-meter'];
 const meter = meterPort === undefined ? undefined : await startEnergyMeter({ port: meterPort });
 if (meter) console.log(`MODBUS_METER ${meter.host}:${meter.port}`);
+
+// Pool gateways read Klereo or PoolCop: the given clouds, else simulated ones on loopback
+// (accounts in packages/gateway-agent/src/pool/fake-vendor.ts: demo / Demo1234, key
+// demo-poolcop-key-0001).
+const wantsPools = args.types.includes('poolnx') && (!args['klereo-url'] || !args['poolcop-url']);
+const vendor =
+  args['fake-vendor'] !== undefined || wantsPools
+    ? await startFakeVendor({ port: args['fake-vendor'] ?? 0 })
+    : undefined;
+if (vendor) console.log(`FAKE_VENDOR ${vendor.url}`);
+const pool = {
+  urls: {
+    ...(vendor ? { klereoUrl: vendor.klereoUrl, poolcopUrl: vendor.poolcopUrl } : {}),
+    ...(args['klereo-url'] ? { klereoUrl: args['klereo-url'] } : {}),
+    ...(args['poolcop-url'] ? { poolcopUrl: args['poolcop-url'] } : {}),
+  },
+};
 
 const ackedLog = args['acked-log'];
 const fleet = new Fleet({
@@ -72,6 +98,7 @@ const fleet = new Fleet({
   monitor: args.monitor,
   connectRate: args['connect-rate'],
   client: args.client,
+  pool,
   // One line per acknowledged telegram: the fault test checks each is stored.
   onAcked: ackedLog
     ? (mac, m) => appendFileSync(ackedLog, m.items.map((i) => `${mac} ${i.ga} ${i.t}\n`).join(''))
@@ -89,7 +116,7 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   clearInterval(status);
-  void Promise.all([fleet.stop(), meter?.close()]).then(() => process.exit(0));
+  void Promise.all([fleet.stop(), meter?.close(), vendor?.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
