@@ -40,7 +40,7 @@ export const etsRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
       },
     },
     async (req, reply) => {
-      const result = o.ets.verify(await readEtsUpload(req));
+      const result = await o.ets.verify(await readEtsUpload(req));
       return reply.status(result.skipped.length ? 206 : 200).send(result);
     },
   );

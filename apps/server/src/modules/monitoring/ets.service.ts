@@ -1,6 +1,9 @@
-import { isKnxError } from '@atrium/knx/errors';
+import { isKnxError, type KnxErrorCode } from '@atrium/knx/errors';
+import type { ErrorCode } from '@atrium/contracts/errors';
 import type { EtsImport } from '@atrium/knx/ets-model';
 import { parseEtsXml } from '@atrium/knx/ets-xml';
+import { parseKnxproj } from '@atrium/knx/knxproj';
+import { LIMITS } from '@atrium/contracts/limits';
 import {
   etsTree,
   type EtsAddress,
@@ -20,15 +23,32 @@ export interface EtsFile extends EtsInfos {
 export const etsFileNotFound = () =>
   new AppError('etsFileNotFound', 'This project has no ETS file');
 
-/** Parses an upload; every refusal is a 4xx with the spec's code. */
-function parse(upload: EtsUpload): EtsImport {
+/** The codes of the ETS readers that the server answers as they are (their status in the catalogue). */
+const PASSED_ON: Partial<Record<KnxErrorCode, ErrorCode>> = {
+  fileTooLargeMax: 'fileTooLargeMax',
+  emptyFile: 'emptyFile',
+  etsPasswordRequired: 'etsPasswordRequired',
+  etsPasswordWrong: 'etsPasswordWrong',
+  knxprojUnsafe: 'knxprojUnsafe',
+};
+
+/**
+ * Parses an upload: an ETS XML export, or a `.knxproj` project read with the password
+ * sent with it (used for this read only). Every refusal is a 4xx with its catalogue code.
+ */
+async function parse(upload: EtsUpload): Promise<EtsImport> {
   try {
-    return parseEtsXml(upload.bytes);
+    if (upload.kind !== 'knxproj') return parseEtsXml(upload.bytes);
+    return await parseKnxproj(upload.bytes, {
+      ...(upload.password === undefined ? {} : { password: upload.password }),
+      limits: { maxBytes: LIMITS.knxprojMaxBytes },
+    });
   } catch (err) {
     if (!isKnxError(err)) throw err;
-    if (err.code === 'fileTooLargeMax') throw new AppError('fileTooLargeMax', err.message);
-    if (err.code === 'emptyFile') throw new AppError('emptyFile', err.message);
-    throw new AppError('etsFileNotReadable', err.message);
+    if (err.code === 'fileTooLargeMax' && upload.kind === 'knxproj') {
+      throw new AppError('knxprojTooLarge', err.message);
+    }
+    throw new AppError(PASSED_ON[err.code] ?? 'etsFileNotReadable', err.message);
   }
 }
 
@@ -41,8 +61,8 @@ export class EtsService {
   constructor(private readonly repo: EtsRepository) {}
 
   /** What an upload would store, without storing it. */
-  verify(upload: EtsUpload) {
-    const parsed = parse(upload);
+  async verify(upload: EtsUpload) {
+    const parsed = await parse(upload);
     return {
       name: upload.name,
       count: parsed.addresses.length,
@@ -56,7 +76,7 @@ export class EtsService {
    * address, is refused and the previous file stays as it was.
    */
   async upload(projectId: string, upload: EtsUpload) {
-    const parsed = parse(upload);
+    const parsed = await parse(upload);
     if (parsed.addresses.length === 0) {
       throw new AppError('etsNoAddress', 'The file holds no usable group address');
     }
