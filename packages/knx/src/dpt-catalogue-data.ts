@@ -463,12 +463,13 @@ export const DPT_CATALOGUE: readonly DptMainType[] = [
     main: 213,
     name: '4 × 2-byte setpoints',
     bits: 64,
-    value: 'four setpoints, each −273 … 655.34 (213.102: −655.36 … 655.34)',
+    value:
+      '{ comfort, standby, economy, buildingProtection } (213.101: legioProtect, normal, reduced, frostProtect)',
     resolution: 0.02,
     subtypes: rows([
-      [100, 'DPT_TempRoomSetpSet[4]', '°C'],
-      [101, 'DPT_TempDHWSetpSet[4]', '°C'],
-      [102, 'DPT_TempRoomSetpSetShift[4]', 'K'],
+      [100, 'DPT_TempRoomSetpSet[4]', '°C', [-273, 655.34]],
+      [101, 'DPT_TempDHWSetpSet[4]', '°C', [-273, 655.34]],
+      [102, 'DPT_TempRoomSetpSetShift[4]', 'K', [-655.36, 655.34]],
     ]),
   },
   {

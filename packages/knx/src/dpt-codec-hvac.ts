@@ -66,23 +66,22 @@ export const dpt222 = setpointsCodec(3, () => ROOM, readFloat16, float16(222));
 /** DPT 275.100: comfort, standby, economy and building protection as four DPT 9 values. */
 export const dpt275 = setpointsCodec(4, () => ROOM, readFloat16, float16(275));
 
-/** Largest DPT 213 setpoint: 32767 × 0.02. */
-const V16_002_MAX = 655.34;
-
 /**
  * DPT 213: four setpoints, each a 2-byte signed count of 0.02 °C (0.02 K for the
- * 213.102 shifts): −273 … 655.34 °C, shifts −655.36 … 655.34 K. 213.101 names its
- * fields after the hot water setpoints (legioProtect, normal, reduced, frostProtect).
+ * 213.102 shifts), range per subtype from the catalogue: −273 … 655.34 °C (655.34 is
+ * 32767 × 0.02), shifts −655.36 … 655.34 K. 213.101 names its fields after the hot
+ * water setpoints (legioProtect, normal, reduced, frostProtect).
  */
 export const dpt213 = setpointsCodec(
   4,
   (sub) => (sub === 101 ? DHW : ROOM),
   (bytes) => view(bytes).getInt16(0) / 50,
   (value, label, sub) => {
-    const min = sub === 102 ? -655.36 : -273;
-    const count = Math.round(toNumber(value, min, V16_002_MAX, label) * 50);
+    const [min, max] = (sub === undefined ? undefined : rangeOf({ main: 213, sub })) ?? [
+      -655.36, 655.34,
+    ];
     const out = new Uint8Array(2);
-    view(out).setInt16(0, count);
+    view(out).setInt16(0, Math.round(toNumber(value, min, max, label) * 50));
     return out;
   },
 );
