@@ -307,9 +307,12 @@ describe('DPT 11 year byte', () => {
     expect(decode('11.001', Uint8Array.of(1, 1, short))).toEqual({ year, month: 1, day: 1 });
   });
 
-  it.each([0x64, 0x70, 0x7f, 0xe4])('refuses year byte 0x%s', (short) => {
-    expect(codeOf(() => decode('11.001', Uint8Array.of(1, 1, short)))).toBe('invalidPayload');
-  });
+  it.each([0x64, 0x70, 0x7f, 0xe4])(
+    'refuses year byte %d (100–127, reserved bit ignored)',
+    (short) => {
+      expect(codeOf(() => decode('11.001', Uint8Array.of(1, 1, short)))).toBe('invalidPayload');
+    },
+  );
 });
 
 describe('DPT 19 flagged fields', () => {
