@@ -16,11 +16,13 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
 import { DialogHeader } from '../../ui/dialog-header';
-import { fileSize } from './ets-file-rules';
+import { fileSize, isKnxproj } from './ets-file-rules';
 import { EtsSkippedList } from './ets-skipped-list';
 import { etsInfosQuery } from './api/monitoring-api';
 import { useEtsActions } from './use-ets-actions';
 import { SubmitButton } from '../../ui/submit-button';
+import { PasswordField } from '../../ui/password-field';
+import { MONITORING_LIMITS } from '@atrium/contracts/monitoring';
 
 interface Props {
   project: { _id: string; name: string };
@@ -28,17 +30,29 @@ interface Props {
   onClose: () => void;
 }
 
-/** ETS file dialog (spec document 2 §2, §4): current file, upload of an .xml export, delete. */
+/**
+ * ETS file dialog (spec document 2 §2, §4): current file, upload of an .xml export or
+ * (issue 18) of the ETS project .knxproj with its password when protected, delete.
+ */
 export function EtsDialog({ project, canEdit, onClose }: Props) {
   const { t } = useTranslation();
   const infos = useQuery(etsInfosQuery(project._id));
   const actions = useEtsActions(project._id);
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  // The .knxproj password lives in this dialog only: sent with the file, never stored.
+  const [password, setPassword] = useState('');
   const current = infos.data;
+  const isProject = file !== null && isKnxproj(file.name);
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setPassword('');
+    actions.clearPasswordError();
+  };
 
   const send = async () => {
-    if (file && (await actions.upload(file))) setFile(null);
+    if (file && (await actions.upload(file, isProject ? password : undefined))) choose(null);
   };
 
   return (
@@ -84,11 +98,11 @@ export function EtsDialog({ project, canEdit, onClose }: Props) {
             <input
               ref={input}
               type="file"
-              accept=".xml,text/xml,application/xml"
+              accept=".xml,.knxproj,text/xml,application/xml"
               hidden
               data-testid="ets-file-input"
               onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
+                choose(e.target.files?.[0] ?? null);
                 e.target.value = '';
               }}
             />
@@ -109,7 +123,7 @@ export function EtsDialog({ project, canEdit, onClose }: Props) {
                 <IconButton
                   size="small"
                   aria-label={t('monitoring.ets.clearFile')}
-                  onClick={() => setFile(null)}
+                  onClick={() => choose(null)}
                   disabled={actions.busy}
                 >
                   <ClearIcon fontSize="small" />
@@ -123,6 +137,26 @@ export function EtsDialog({ project, canEdit, onClose }: Props) {
               >
                 {t('monitoring.ets.choose')}
               </Button>
+            )}
+            {isProject && (
+              <Box sx={{ mt: 2 }}>
+                <PasswordField
+                  label={t('monitoring.ets.password')}
+                  value={password}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    actions.clearPasswordError();
+                  }}
+                  autoComplete="off"
+                  error={actions.passwordError !== null}
+                  helperText={t(actions.passwordError ?? 'monitoring.ets.passwordHelp')}
+                  inputProps={{
+                    maxLength: MONITORING_LIMITS.knxprojPasswordMax,
+                    'data-testid': 'ets-password',
+                  }}
+                  disabled={actions.busy}
+                />
+              </Box>
             )}
           </Box>
         )}

@@ -2,13 +2,24 @@ import { MONITORING_LIMITS } from '@atrium/contracts/monitoring';
 import { formatBytes } from '../../lib/locale';
 import { errorMessageKey } from '../../lib/api/error-key';
 
-/** What the console checks before sending (spec document 2 §5): .xml, not empty, ≤ 1,000,000 bytes. */
+/** True for an ETS project file (`.knxproj`, beyond the spec: issue 18), which may need a password. */
+export const isKnxproj = (name: string): boolean => name.trim().toLowerCase().endsWith('.knxproj');
+
+/**
+ * What the console checks before sending (spec document 2 §5): .xml, not empty,
+ * ≤ 1,000,000 bytes; or (issue 18) an ETS project .knxproj of at most 50,000,000 bytes.
+ */
 export function etsFileProblem(file: { name: string; size: number }): string | null {
-  if (!file.name.toLowerCase().endsWith('.xml')) return 'invalidFileType';
+  const project = isKnxproj(file.name);
+  if (!project && !file.name.trim().toLowerCase().endsWith('.xml')) return 'invalidFileType';
   if (file.size === 0) return 'emptyFile';
-  if (file.size > MONITORING_LIMITS.etsMaxBytes) return 'fileTooLargeMax';
+  if (project && file.size > MONITORING_LIMITS.knxprojMaxBytes) return 'knxprojTooLarge';
+  if (!project && file.size > MONITORING_LIMITS.etsMaxBytes) return 'fileTooLargeMax';
   return null;
 }
+
+/** The password problems a reply can carry; shown on the password field. */
+export const PASSWORD_ERRORS = ['etsPasswordRequired', 'etsPasswordWrong'] as const;
 
 /** A refused upload: its own message for size, emptiness, type; a malformed one etsFileNotReadable (§8). */
 export function etsUploadErrorKey(error: unknown): string {

@@ -9,7 +9,7 @@ import { escapeHtml } from '../../lib/html';
 import { useConfirm } from '../../ui/dialogs/dialog-context';
 import { notify } from '../../ui/snackbar';
 import { monitoringApi } from './api/monitoring-api';
-import { etsFileProblem, etsUploadErrorKey } from './ets-file-rules';
+import { etsFileProblem, etsUploadErrorKey, isKnxproj, PASSWORD_ERRORS } from './ets-file-rules';
 
 /** Upload (206 = success with skipped entries) and delete (then offer a reset) of the ETS file. */
 export function useEtsActions(projectId: string) {
@@ -20,13 +20,22 @@ export function useEtsActions(projectId: string) {
   const refresh = () =>
     void invalidate(queryClient, QUERY_KEYS.monitoring, QUERY_KEYS.project(projectId));
 
+  // The key of a refusal about the .knxproj password, shown on the password field.
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
   const uploading = useMutation({
-    mutationFn: (file: File) => monitoringApi.uploadEts(projectId, file),
+    mutationFn: ({ file, password }: { file: File; password?: string }) =>
+      monitoringApi.uploadEts(projectId, file, password),
     onSuccess: (reply) => {
       setSkipped(reply.skipped);
+      setPasswordError(null);
       notify.success('monitoring.ets.uploaded', { values: { count: reply.infos.count } });
     },
-    onError: (error) => notify.error(etsUploadErrorKey(error)),
+    onError: (error) => {
+      const key = etsUploadErrorKey(error);
+      setPasswordError((PASSWORD_ERRORS as readonly string[]).includes(key) ? key : null);
+      notify.error(key);
+    },
     onSettled: refresh,
   });
   const resetting = useMutation({
@@ -55,14 +64,15 @@ export function useEtsActions(projectId: string) {
     if (reset) await resetting.mutateAsync().catch(() => undefined);
   };
 
-  /** True when the file was taken. */
-  const upload = async (file: File): Promise<boolean> => {
+  /** True when the file was taken; `password` only for a protected .knxproj, never kept. */
+  const upload = async (file: File, password?: string): Promise<boolean> => {
     const problem = etsFileProblem(file);
     if (problem) {
       notify.error(problem);
       return false;
     }
-    return uploading.mutateAsync(file).then(
+    const sent = isKnxproj(file.name) && password ? { file, password } : { file };
+    return uploading.mutateAsync(sent).then(
       () => true,
       () => false,
     );
@@ -78,5 +88,6 @@ export function useEtsActions(projectId: string) {
   };
 
   const busy = uploading.isPending || deleting.isPending;
-  return { upload, remove, busy, skipped };
+  const clearPasswordError = () => setPasswordError(null);
+  return { upload, remove, busy, skipped, passwordError, clearPasswordError };
 }

@@ -34,8 +34,10 @@ export const monitoringApi = {
     api
       .get(`/api/project/ets/infos/${enc(id)}`, { schema: etsInfosReply, signal })
       .then((r) => r.infos),
-  uploadEts: (id: string, file: File) => {
+  /** The ETS file; `password` (a protected .knxproj) goes first, for the read only. */
+  uploadEts: (id: string, file: File, password?: string) => {
     const form = new FormData();
+    if (password !== undefined && password !== '') form.append('password', password);
     form.append('file', file, file.name);
     return api.upload(`/api/project/ets/update/${enc(id)}`, form, { schema: etsUploadReply });
   },
