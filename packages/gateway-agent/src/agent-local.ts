@@ -51,8 +51,11 @@ export class AgentLocalServices {
     if (!started) return;
     void started.then((s) => {
       try {
-        const bytes = encode(dpt, typeof value === 'boolean' ? (value ? 1 : 0) : value);
-        const short = SHORT_MAIN_TYPES.has(Number(dpt.split('.')[0]));
+        const main = Number(dpt.split('.')[0]);
+        // DPT 1 takes a boolean (a 0/1 number as recorded is turned back); others a number.
+        const typed = main === 1 ? value === true || value === 1 : Number(value);
+        const bytes = encode(dpt, typed);
+        const short = SHORT_MAIN_TYPES.has(main);
         s.knx.indicate(ga, short ? (bytes[0] ?? 0) : Buffer.from(bytes));
         s.nodeRed.broadcast({ topic: 'value', ga, dpt, value });
       } catch {
