@@ -33,8 +33,10 @@ export function useEtsActions(projectId: string) {
     },
     onError: (error) => {
       const key = etsUploadErrorKey(error);
-      setPasswordError((PASSWORD_ERRORS as readonly string[]).includes(key) ? key : null);
-      notify.error(key);
+      const onField = (PASSWORD_ERRORS as readonly string[]).includes(key);
+      setPasswordError(onField ? key : null);
+      // A password problem is said on the password field itself, where it is fixed.
+      if (!onField) notify.error(key);
     },
     onSettled: refresh,
   });
