@@ -48,6 +48,16 @@ export function createPoolModule(d: PoolDeps): PoolModule {
         d.log.warn({ mac: gateway.mac, err: (err as Error).message }, 'pool values not stored'),
       );
   });
+  // The hub's own pool type change (POST /api/gateway/pool/type/{id}): the configuration follows.
+  d.events.on('command', (e) => {
+    const type = e.data?.detail;
+    if (e.command !== 'pool.type' || e.error || (type !== 'klereo' && type !== 'poolcop')) return;
+    service
+      .initType(e.mac, { type })
+      .catch((err: unknown) =>
+        d.log.warn({ mac: e.mac, err: (err as Error).message }, 'pool type not followed'),
+      );
+  });
   return {
     service,
     repo,

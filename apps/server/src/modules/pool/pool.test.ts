@@ -373,6 +373,22 @@ describe('bad input', () => {
   });
 });
 
+describe('the pool type changed by the gateway hub', () => {
+  it('gives the gateway a fresh configuration of the new type', async () => {
+    const { gw, agent } = await poolGateway();
+    await post(h.owner, 'init/type', gw.mac, { type: 'klereo' });
+    await post(h.owner, 'auth', gw.mac, KLEREO);
+    const res = await call(h.t.app, h.owner, 'POST', `/api/gateway/pool/type/${gw.mac}`, {
+      pool: 'poolcop',
+    });
+    expect(res.statusCode).toBe(200);
+    await waitFor(() => agent!.pool?.current?.type === 'poolcop');
+    expect(agent!.pool!.current!.credentials).toBeNull();
+    const c = await configOf(gw.mac);
+    expect(c).toMatchObject({ type: 'poolcop', auth: null });
+  });
+});
+
 describe('offline gateways and the live table', () => {
   it('queues the configuration while offline and sends it when the gateway connects', async () => {
     const { gw, start } = await poolGateway(true);
