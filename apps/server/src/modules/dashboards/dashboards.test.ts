@@ -11,7 +11,12 @@ import {
   type TokenReply,
 } from '@atrium/contracts/dashboards';
 import { createGateway, createProject } from '../../../test/fixtures';
-import { startListeningHub } from '../../../test/hub-helpers';
+import {
+  connectAs,
+  gatewayWithSecret,
+  publishTelegrams,
+  startListeningHub,
+} from '../../../test/hub-helpers';
 import { bearer, createUser, type TestServer, type TestUser } from '../../../test/test-server';
 import { parisDayStart } from '../../lib/paris-time';
 import { call } from '../monitoring/monitoring.testing';
@@ -20,6 +25,7 @@ import { dashboardTeam, fourWidgets, widget } from './dashboards.testing';
 const HOUR = 3_600_000;
 let t: TestServer;
 let baseUrl: string;
+let broker: string;
 let team: Awaited<ReturnType<typeof dashboardTeam>>;
 const sockets: Socket[] = [];
 
@@ -27,6 +33,7 @@ beforeAll(async () => {
   const hub = await startListeningHub(() => ({ PARTNER_DOMAINS: 'Partner.example' }));
   t = hub.t;
   baseUrl = hub.baseUrl;
+  broker = hub.broker;
   team = await dashboardTeam(t.app);
   // 1/1/1: a point an hour over the last 3 days (value = hours ago); 1/1/3 on since 2 h.
   const now = Date.now();
@@ -428,6 +435,57 @@ describe('share links', () => {
   });
 });
 
+describe('a gateway’s telegrams reach a shared dashboard', () => {
+  it('relays what a connected gateway publishes, through the hub, to the link’s viewers', async () => {
+    const gw = await gatewayWithSecret(t.app, {
+      team_id: team.owner.team,
+      project_id: team.project.id,
+    });
+    expect((await team.set(gw.mac, [{ address: '1/1/2' }])).statusCode).toBe(200);
+    const admin = await createUser(t.app, 'admin');
+    const made = await create(admin, {
+      name: 'Kitchen',
+      form: {
+        range: { kind: '24h' },
+        widgets: [widget({ gw1: gw }, 'k', 'value', 0, {}, '1/1/2')],
+      },
+    });
+    const dashboardID = made.json<{ dashboard: ChartDashboard }>().dashboard._id;
+    const tok = await call(t.app, team.owner, 'POST', '/api/chartnx/token', {
+      type: 'chartnx',
+      project: team.project.id,
+      dashboardID,
+    });
+    const socket = io(baseUrl, {
+      path: '/socket.io',
+      auth: { dashboardToken: tok.json<TokenReply>().token },
+      transports: ['websocket'],
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const heard = new Promise<DashboardValuesEvent>((resolve) =>
+      socket.once(DASHBOARD_SOCKET_EVENTS.values, resolve),
+    );
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    try {
+      const at = Date.now() - 100;
+      await publishTelegrams(client, gw.mac, [{ ga: '1/1/2', dpt: '9.001', value: 19.25, t: at }]);
+      expect((await heard).items).toEqual([{ mac: gw.mac, address: '1/1/2', t: at, v: 19.25 }]);
+      // Recorded too: the page's next read shows it as the last value.
+      const data = await shared(tok.json<TokenReply>().token, '/api/shared/dashboard/data');
+      expect(data.json<DashboardDataReply>().widgets[0]?.series[0]?.last).toEqual({
+        t: at,
+        v: 19.25,
+      });
+    } finally {
+      await client.endAsync();
+    }
+  });
+});
+
 describe('boss dashboard', () => {
   it('needs the bossnx licence, answers 404 until created, then its summary', async () => {
     const unlicensed = await dashboardTeam(t.app, { chartnx: 0, bossnx: 0 });
@@ -474,7 +532,9 @@ describe('boss dashboard', () => {
     const data = await call(t.app, team.viewer, 'GET', `/api/bossnx/data/${p}`);
     expect(data.statusCode, data.body).toBe(200);
     const summary = data.json<BossDataReply>();
-    expect(summary.gateways.total).toBe(2);
+    const gateways = await t.modules.gateways.repo.listByProject(p);
+    expect(summary.gateways.total).toBe(gateways.length);
+    expect(summary.gateways.online).toBe(gateways.filter((g) => g.online === 1).length);
     expect(summary.keyValues[0]).toMatchObject({ name: 'Living room', last: { v: 1 } });
     expect(summary.energy.unit).toBe('°C');
     expect(typeof summary.energy.month).toBe('number');
@@ -487,7 +547,7 @@ describe('boss dashboard', () => {
     });
     expect(tok.statusCode, tok.body).toBe(201);
     const viaLink = await shared(tok.json<TokenReply>().token, '/api/shared/dashboard/data');
-    expect(viaLink.json<BossDataReply>().gateways.total).toBe(2);
+    expect(viaLink.json<BossDataReply>().gateways.total).toBe(gateways.length);
   });
 });
 
