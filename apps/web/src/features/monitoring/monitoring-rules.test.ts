@@ -23,11 +23,12 @@ const error = (status: number, code: string) =>
   new ApiError(status, { statusCode: status, code, message: code });
 
 describe('ETS file rules', () => {
-  it('accepts only a non-empty .xml of at most 1,000,000 bytes', () => {
+  it('accepts only a non-empty .xml of at most 1,000,000 bytes (or a .knxproj, issue 18)', () => {
     expect(etsFileProblem({ name: 'export.XML', size: 1_000_000 })).toBeNull();
     expect(etsFileProblem({ name: 'export.xml', size: 1_000_001 })).toBe('fileTooLargeMax');
     expect(etsFileProblem({ name: 'export.xml', size: 0 })).toBe('emptyFile');
-    expect(etsFileProblem({ name: 'export.knxproj', size: 10 })).toBe('invalidFileType');
+    expect(etsFileProblem({ name: 'export.csv', size: 10 })).toBe('invalidFileType');
+    expect(etsFileProblem({ name: 'export.knxproj', size: 10 })).toBeNull();
   });
 
   it('maps refused uploads to their message, anything else to etsFileNotReadable', () => {
