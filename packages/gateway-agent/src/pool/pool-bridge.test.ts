@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_POOL_OPTIONS,
@@ -173,6 +174,35 @@ describe('the pool bridge', () => {
     for (let i = 0; i < 6; i++) await bridge.refresh(false);
     expect(bridge.snapshot().vendor.state).toBe('rateLimited');
     expect(bridge.snapshot().vendor.retryAt).toBeGreaterThan(Date.now());
+  });
+
+  it("sends the values as JSON lines to the tcp option's addresses", async () => {
+    vendor = await startFakeVendor();
+    const lines: string[] = [];
+    const server = createServer((s) => {
+      let text = '';
+      s.on('data', (c) => (text += c.toString()));
+      s.on('end', () => lines.push(text));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as AddressInfo;
+    const h = harness();
+    bridge = new PoolBridge(h.host, {
+      urls: { klereoUrl: vendor.klereoUrl },
+      tcpReachable: (host) => host === '127.0.0.1',
+    });
+    await bridge.configure(
+      klereoConfig({
+        options: {
+          ...DEFAULT_POOL_OPTIONS,
+          tcp: { addresses: [`127.0.0.1:${port}`, 'example.com:1'], enabled: true },
+        },
+      }),
+    );
+    await until(() => lines.length > 0);
+    const sent = JSON.parse(lines[0]!.trim()) as { values: { waterTemp: number } };
+    expect(sent.values.waterTemp).toBeTypeOf('number');
+    server.close();
   });
 
   it('reports notConfigured without credentials or a Klereo pool', async () => {

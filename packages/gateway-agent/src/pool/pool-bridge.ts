@@ -5,6 +5,7 @@ import type {
   PoolType,
   PoolVendorState,
 } from '@atrium/contracts/pool';
+import { connect } from 'node:net';
 import { decode } from '@atrium/knx/dpt-codec';
 import {
   checkCredentials,
@@ -35,7 +36,15 @@ export interface PoolBridgeOptions {
   /** Each vendor request's time limit. */
   timeoutMs?: number;
   now?: () => number;
+  /**
+   * Which hosts the `tcp` option may send to (default: any). The server's in-process demo
+   * gateways allow loopback only, so a console user cannot make the server connect elsewhere.
+   */
+  tcpReachable?: (host: string) => boolean;
 }
+
+/** The `tcp` option's port when an address names none. */
+export const POOL_TCP_DEFAULT_PORT = 5000;
 
 type GatewayVendorState = Exclude<PoolVendorState, 'unknown'>;
 
@@ -231,12 +240,32 @@ export class PoolBridge {
   }
 
   private publish() {
-    this.host.publishPool({
+    const message = {
       values: { ...this.values },
       t: this.readAt ?? this.now(),
       commands: { ...this.commands },
       vendor: { ...this.vendorState },
-    });
+    };
+    this.host.publishPool(message);
+    this.sendTcp(message);
+  }
+
+  /**
+   * The `tcp` option: the same values as one JSON line to each address (`host[:port]`), on a
+   * short connection; an unreachable host is skipped, never retried in a loop.
+   */
+  private sendTcp(message: object) {
+    const tcp = this.config?.options.tcp;
+    if (!tcp?.enabled) return;
+    const line = `${JSON.stringify(message)}\n`;
+    for (const address of tcp.addresses) {
+      const [host = '', port] = address.split(':');
+      if (this.o.tcpReachable && !this.o.tcpReachable(host)) continue;
+      const socket = connect({ host, port: port ? Number(port) : POOL_TCP_DEFAULT_PORT });
+      socket.setTimeout(2_000, () => socket.destroy());
+      socket.on('error', () => socket.destroy());
+      socket.end(line);
+    }
   }
 
   /**

@@ -118,7 +118,8 @@ export class DemoFleet {
       modbusReachable: isLoopback,
       ...(this.tunnelSecret ? { tunnel: { secret: this.tunnelSecret(gw.mac) } } : {}),
       ...(this.firmwareFetch ? { fetcher: this.firmwareFetch } : {}),
-      ...(this.poolOptions ? { pool: this.poolOptions } : {}),
+      // The pool bridge's tcp option: loopback only, like the Modbus meters.
+      ...(this.poolOptions ? { pool: { ...this.poolOptions, tcpReachable: isLoopback } } : {}),
       ...(gw.virtual === 0 || gw.virtual === false
         ? {
             demoBuilding: { source: new DemoBuildingSource(), everyMs: DEMO_BUILDING_EVERY_MS },
