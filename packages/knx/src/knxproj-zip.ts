@@ -185,11 +185,9 @@ export class SafeZip {
       if (error instanceof Enough) return writer.getData();
       if (error instanceof KnxError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      if (/password/i.test(message)) {
-        throw new KnxError('etsPasswordWrong', 'the password does not open the project');
-      }
-      // A ZipCrypto password that passes the 1-byte check but is wrong fails the CRC.
-      if (entry.encrypted && /signature|crc/i.test(message)) {
+      // A wrong AES password fails its verifier; a wrong ZipCrypto password passes its
+      // one-byte check once in 256 times, then inflates garbage or fails the CRC.
+      if (/password/i.test(message) || entry.encrypted) {
         throw new KnxError('etsPasswordWrong', 'the password does not open the project');
       }
       throw new KnxError('etsFileNotReadable', `"${name}" cannot be read: ${message}`);

@@ -10,7 +10,7 @@ import {
   type KnxprojOptions,
 } from './knxproj';
 import { buildKnxproj, largeFixture, sampleFixture, type KnxprojFixture } from './knxproj.testing';
-import { isUnsafeEntryName } from './knxproj-zip';
+import { InflateBudget, isUnsafeEntryName, KNXPROJ_LIMITS, SafeZip } from './knxproj-zip';
 
 async function codeOf(input: Uint8Array, options?: KnxprojOptions): Promise<string | undefined> {
   try {
@@ -168,6 +168,31 @@ describe('parseKnxproj refuses', () => {
       expect(await codeOf(bytes, { password: '' })).toBe('etsPasswordRequired');
       expect(await codeOf(bytes, { password: 'wrong' })).toBe('etsPasswordWrong');
     }
+  });
+
+  it('a wrong ZipCrypto password that passes its one-byte check (ETS 4/5)', async () => {
+    const outer = await SafeZip.open(
+      await buildKnxproj(sampleFixture(5, 'right')),
+      new InflateBudget(KNXPROJ_LIMITS),
+    );
+    const inner = await SafeZip.open(
+      await outer.read('P-0ABC.zip'),
+      new InflateBudget(KNXPROJ_LIMITS),
+    );
+    expect(new TextDecoder().decode(await inner.read('0.xml', { password: 'right' }))).toContain(
+      '<GroupAddress ',
+    );
+    // About one wrong password in 256 passes ZipCrypto's check byte: still a wrong password.
+    const codes = new Set<string>();
+    for (let index = 0; index < 1500; index += 1) {
+      try {
+        await inner.read('0.xml', { password: `wrong-${index}` });
+        codes.add('read');
+      } catch (error) {
+        codes.add(isKnxError(error) ? error.code : String(error));
+      }
+    }
+    expect([...codes]).toEqual(['etsPasswordWrong']);
   });
 
   it('empty, oversized, non-zip and non-project files', async () => {

@@ -113,6 +113,8 @@ interface ProjectFiles {
   zip: SafeZip;
   prefix: string;
   password?: string;
+  /** 0.xml, when opening the project already read it (to check the password). */
+  zero?: Uint8Array;
 }
 
 /** Opens the protected inner zip with the password ETS used for it (derived or as typed). */
@@ -133,9 +135,9 @@ async function openProtected(
   const candidates = schema >= ETS6_SCHEMA ? [derived, password] : [password, derived];
   for (const candidate of candidates) {
     try {
-      // The first bytes tell a wrong password (AES verifier, ZipCrypto check byte).
-      await zip.read(zero, { password: candidate, cap: 64 });
-      return { zip, prefix: zero.slice(0, -'0.xml'.length), password: candidate };
+      // Read whole: AES checks its verifier and MAC, ZipCrypto only one byte, then the CRC.
+      const bytes = await zip.read(zero, { password: candidate });
+      return { zip, prefix: zero.slice(0, -'0.xml'.length), password: candidate, zero: bytes };
     } catch (error) {
       if (!(error instanceof KnxError) || error.code !== 'etsPasswordWrong') throw error;
     }
@@ -149,6 +151,12 @@ async function readText(files: ProjectFiles, name: string, limits: KnxprojLimits
     files.password === undefined ? {} : { password: files.password },
   );
   return decodeEtsText(bytes, { maxBytes: limits.maxEntryBytes });
+}
+
+/** The project's 0.xml as text (already read when the password was checked). */
+function readZero(files: ProjectFiles, limits: KnxprojLimits): Promise<string> {
+  if (files.zero === undefined) return readText(files, `${files.prefix}0.xml`, limits);
+  return Promise.resolve(decodeEtsText(files.zero, { maxBytes: limits.maxEntryBytes }));
 }
 
 /** First DPT of a `DatapointType` list (`DPST-9-1 DPST-9-2`) that the codec can read. */
@@ -301,7 +309,7 @@ export async function parseKnxproj(
     const files: ProjectFiles = project.inner
       ? await openProtected(outer, project.id, schema, budget, options.password)
       : { zip: outer, prefix: `${project.id}/` };
-    const content = readProject0(await readText(files, `${files.prefix}0.xml`, limits));
+    const content = readProject0(await readZero(files, limits));
     if (!content.sawGroupAddresses && content.addresses.length === 0) {
       return unreadable('0.xml holds no group addresses part');
     }
