@@ -176,6 +176,29 @@ describe('the pool bridge', () => {
     expect(bridge.snapshot().vendor.retryAt).toBeGreaterThan(Date.now());
   });
 
+  it('sends every value again on a write to refresh_knx, and writes the watchdog', async () => {
+    vendor = await startFakeVendor();
+    const h = harness();
+    bridge = new PoolBridge(h.host, { urls: { klereoUrl: vendor.klereoUrl }, watchdogMs: 50 });
+    await bridge.configure(
+      klereoConfig({
+        options: {
+          ...DEFAULT_POOL_OPTIONS,
+          refresh_knx: { address: '2/5/0', enabled: true },
+          watchdog_knx: { address: '2/5/2', enabled: true },
+        },
+      }),
+    );
+    const sent = () => h.writes.filter((w) => w[0] === '2/1/2').length;
+    expect(sent()).toBe(1);
+    await bridge.refresh(false);
+    expect(sent()).toBe(1); // unchanged: not sent again
+    expect(bridge.onGroupWrite('2/5/0', bytes('1.001', true))).toBe(true);
+    await until(() => sent() === 2);
+    await until(() => h.writes.filter((w) => w[0] === '2/5/2' && w[2] === true).length >= 2);
+    expect(h.writes.find((w) => w[0] === '2/5/2')?.[1]).toBe('1.001');
+  });
+
   it("sends the values as JSON lines to the tcp option's addresses", async () => {
     vendor = await startFakeVendor();
     const lines: string[] = [];
