@@ -44,6 +44,13 @@ const tokenOf = (req: FastifyRequest): string | undefined => {
 };
 
 /**
+ * The shared page's reads are public: per source address, at most this many a minute (an
+ * office behind one address may have a few hundred viewers, each reading twice on opening).
+ */
+const SHARED_PER_MINUTE = 600;
+const sharedLimit = { rateLimit: { max: SHARED_PER_MINUTE, timeWindow: 60_000 } };
+
+/**
  * Document 1 §7 "Boss and Chart dashboards", document 3 §7 "Chart service" (issue 20,
  * decision 0032): {x} and {a} are the project id, {b} and {id} the dashboard id.
  */
@@ -298,8 +305,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardsServ
         description:
           '403 dashboardTokenInvalid, dashboardTokenRevoked, dashboardTokenExpired. No session is read.',
         querystring: sharedQuery,
-        response: { 200: sharedDashboardReply, 400: errorReply, 403: errorReply },
+        response: { 200: sharedDashboardReply, 400: errorReply, 403: errorReply, 429: errorReply },
       },
+      config: sharedLimit,
     },
     (req) => dashboards.shared(tokenOf(req), req.query.dashboardID),
   );
@@ -311,8 +319,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardsServ
         tags,
         summary: 'The data of a shared dashboard (header x-dashboard-token)',
         querystring: sharedQuery,
-        response: { 200: sharedDataReply, 400: errorReply, 403: errorReply },
+        response: { 200: sharedDataReply, 400: errorReply, 403: errorReply, 429: errorReply },
       },
+      config: sharedLimit,
     },
     (req) => dashboards.sharedData(tokenOf(req), req.query),
   );

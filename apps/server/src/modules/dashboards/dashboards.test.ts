@@ -582,3 +582,17 @@ describe('grafnx export and import', () => {
     expect(twice.json<{ code: string }>().code).toBe('chartnxLimit');
   });
 });
+
+// Last: it spends this source address's allowance of shared reads for the minute.
+describe('shared reads', () => {
+  it('limits the shared reads per source address (429 rateLimited)', async () => {
+    let calls = 0;
+    let res = await shared('atd_unknown');
+    while (res.statusCode !== 429 && calls < 700) {
+      calls++;
+      res = await shared('atd_unknown');
+    }
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([429, 'rateLimited']);
+    expect(calls).toBeGreaterThan(550);
+  });
+});
