@@ -60,6 +60,9 @@ const REDACT = [
   'res.headers["set-cookie"]',
   '*.password',
   '*.token',
+  // pool vendor credentials (decision 0031)
+  '*.apikey',
+  '*.credentials',
 ];
 
 /** The server's modules, each built by its factory from the modules it depends on. */
