@@ -174,6 +174,23 @@ describe('parseEtsCsv reads every CSV format ETS writes', () => {
     expect(result.tree[0]).toMatchObject({ name: 'Light & Power', middles: [{ name: 'Switch' }] });
   });
 
+  it('skips a header in another language and guesses the layout from the rows', () => {
+    const read = readEtsCsv(
+      [
+        '"Gruppenname";"Adresse";"Zentral";"Ungefiltert";"Beschreibung";"Datenpunkttyp";"Sicherheit"',
+        '"Licht";"1/-/-";"";"";"";"";"Auto"',
+        '"Küche";"1/0/-";"";"";"";"";"Auto"',
+        '"Decke";"1/0/4";"";"";"Haupt";"DPST-1-1";"Auto"',
+      ].join('\r\n'),
+    );
+    expect(read.header).toBe(true);
+    expect(read.format).toBe('1/1');
+    expect(read.result.skipped).toEqual([]);
+    expect(read.result.addresses).toEqual([
+      { address: '1/0/4', name: 'Decke', dpt: '1.001', description: 'Haupt' },
+    ]);
+  });
+
   it('reads 2-level and free addresses in the 3/3 and 1/1 formats', () => {
     const twoLevel = parseEtsCsv(
       [

@@ -41,8 +41,13 @@ const RANGE_ROW = /^(\d{1,2})\/(?:(\d)\/)?-(?:\/-)?$/;
 const NUMBER = /^\d{1,5}$/;
 const ADDRESS_LIKE = /^\d+(\/(\d+|-)){1,2}$/;
 
+/**
+ * A header: at least two of ETS's column names, or (a header in another language) a first
+ * line of several cells without a single digit, where every ETS data line has an address.
+ */
 function looksLikeHeader(row: readonly string[]): boolean {
-  return row.filter((cell) => HEADER_WORDS.test(cell)).length >= 2;
+  if (row.filter((cell) => HEADER_WORDS.test(cell)).length >= 2) return true;
+  return row.filter((cell) => cell !== '').length >= 3 && row.every((cell) => !/\d/.test(cell));
 }
 
 /** Every index of `name` in the header (lower-cased), in order. */
