@@ -27,8 +27,20 @@ describe('the demo dashboards (issue 20)', () => {
     const reply = res.json<SharedDashboardReply>();
     expect(reply).toMatchObject({ type: 'chartnx', projectName: 'Villa Rose', expiresAt: null });
     const data = (await shared('/api/shared/dashboard/data')).json<DashboardDataReply>();
-    expect(data.widgets).toHaveLength(7);
-    for (const w of data.widgets) {
+    // Seven widgets on the building's history, two on the demo meter's power (read live).
+    expect(data.widgets.map((w) => w.id)).toEqual([
+      'temperatures',
+      'sejour',
+      'pompe',
+      'energie',
+      'puissance',
+      'piscine',
+      'tableau',
+      'compteur',
+      'compteur-valeur',
+    ]);
+    expect(data.widgets.at(-1)?.series[0]).toMatchObject({ unit: 'W', isBool: false });
+    for (const w of data.widgets.filter((x) => !x.id.startsWith('compteur'))) {
       for (const s of w.series) expect(s.last, `${w.id} ${s.name}`).not.toBeNull();
       if (w.kind === 'line' || w.kind === 'bar')
         expect(w.series[0]?.points.length, w.id).toBeGreaterThan(5);

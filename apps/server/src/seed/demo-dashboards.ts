@@ -6,6 +6,7 @@ import {
 import { newId, sha256 } from '../lib/ids';
 import type { DashboardsModule } from '../modules/dashboards/dashboards.module';
 import type { GatewaysModule } from '../modules/gateways/gateways.module';
+import type { ModbusModule } from '../modules/modbus/modbus.module';
 import type { ProjectsModule } from '../modules/projects/projects.module';
 
 /**
@@ -18,12 +19,39 @@ export interface DemoDashboardsModules {
   projects: Pick<ProjectsModule, 'repo'>;
   gateways: Pick<GatewaysModule, 'repo'>;
   dashboards: Pick<DashboardsModule, 'repo'>;
+  modbus: Pick<ModbusModule, 'valuesOf'>;
 }
 
 const knx = (mac: string, address: string): SeriesRef => ({ source: 'knx', mac, address });
 
-/** Villa Rose's chart dashboard: temperatures, energy per day, power, pool pump, a table. */
-function villaRoseForm(salon: string, piscine: string): DashboardFormInput {
+/**
+ * Villa Rose's chart dashboard: temperatures, energy per day, power, pool pump, a table; and,
+ * when the demo meter is configured, its active power (read every 10 s: it moves live).
+ */
+function villaRoseForm(salon: string, piscine: string, meterPower?: string): DashboardFormInput {
+  const meter: DashboardFormInput['widgets'] = meterPower
+    ? [
+        {
+          id: 'compteur',
+          kind: 'line',
+          title: 'Compteur général – puissance',
+          layout: { x: 0, y: 12, w: 8, h: 4 },
+          series: [{ source: 'modbus', mac: salon, valueId: meterPower }],
+          style: 'area',
+          precision: 'auto',
+          aggregation: 'mean',
+        },
+        {
+          id: 'compteur-valeur',
+          kind: 'value',
+          title: 'Puissance instantanée',
+          layout: { x: 8, y: 12, w: 4, h: 4 },
+          series: [{ source: 'modbus', mac: salon, valueId: meterPower }],
+          unit: 'W',
+          decimals: 0,
+        },
+      ]
+    : [];
   return {
     range: { kind: '7d' },
     widgets: [
@@ -96,6 +124,7 @@ function villaRoseForm(salon: string, piscine: string): DashboardFormInput {
           knx(salon, '1/2/1'),
         ],
       },
+      ...meter,
     ],
   };
 }
@@ -103,7 +132,8 @@ function villaRoseForm(salon: string, piscine: string): DashboardFormInput {
 /**
  * The demo's dashboards (issue 20): Villa Rose (licences bossnx and chartnx 2, see
  * demo-projects) gets a chart dashboard shared by DEMO_SHARE_TOKEN, and its boss dashboard
- * with key values and the energy counter. Run after the demo buildings (their addresses).
+ * with key values and the energy counter. Run after the demo buildings (their addresses) and
+ * the demo meter (its power value).
  */
 export async function seedDemoDashboards(m: DemoDashboardsModules, teamId: string) {
   const project = (await m.projects.repo.listByTeam(teamId)).find((p) => p.name === 'Villa Rose');
@@ -112,6 +142,9 @@ export async function seedDemoDashboards(m: DemoDashboardsModules, teamId: strin
   const salon = gateways.find((g) => g.name === 'Salon')?.mac;
   const piscine = gateways.find((g) => g.name === 'Piscine')?.mac;
   if (!salon || !piscine) return;
+  const power = (await m.modbus.valuesOf(project.id)).find(
+    (v) => v.gatewayMac === salon && v.name === 'Puissance active',
+  );
   const now = Date.now();
   const chart = newId();
   await m.dashboards.repo.insertChart(
@@ -119,7 +152,7 @@ export async function seedDemoDashboards(m: DemoDashboardsModules, teamId: strin
       id: chart,
       project_id: project.id,
       name: 'Villa Rose – vue générale',
-      form: JSON.stringify(dashboardForm.parse(villaRoseForm(salon, piscine))),
+      form: JSON.stringify(dashboardForm.parse(villaRoseForm(salon, piscine, power?.id))),
       created_by: 'manager@atrium.demo',
       created_at: now,
       updated_at: now,

@@ -43,7 +43,7 @@ export async function seedDemo(
     DemoDashboardsModules & {
       users: UsersModule;
       vpn: Pick<VpnModule, 'repo'>;
-      modbus: Pick<ModbusModule, 'wizard'>;
+      modbus: Pick<ModbusModule, 'wizard' | 'valuesOf'>;
       hub: Pick<HubModule, 'demoMeterPort'>;
       pool: Pick<PoolModule, 'service'>;
     },
@@ -70,11 +70,12 @@ export async function seedDemo(
   const since = Date.now();
   const points = await seedDemoBuildings(modules, teamId, DEMO_LIVE_MACS);
   log.info({ points, ms: Date.now() - since }, 'demo buildings and their history seeded');
-  await seedDemoDashboards(modules, teamId);
   await seedDemoFirmware(modules);
   await seedDemoActivity(modules, teamId);
   const meterPort = modules.hub.demoMeterPort();
   if (meterPort !== null) await seedDemoModbus(modules, meterPort);
+  // After the meter: Villa Rose's dashboard shows its power when it is there.
+  await seedDemoDashboards(modules, teamId);
   await seedDemoPool(modules);
   log.warn(
     'demo accounts seeded (demo only, see README): ' + DEMO_ACCOUNTS.map((a) => a.email).join(', '),
