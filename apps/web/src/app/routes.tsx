@@ -55,12 +55,17 @@ const AdminPage = lazyPage(() => import('../features/admin/admin-page'), 'AdminP
 const ActivityPage = lazyPage(() => import('../features/activity/activity-page'), 'ActivityPage');
 const NodeRedPage = lazyPage(() => import('../features/node-red/node-red-page'), 'NodeRedPage');
 const ChartnxGeneratorPage = lazyPage(
-  () => import('../features/chartnx/chartnx-generator-page'),
+  () => import('../features/dashboards/chartnx-generator-page'),
   'ChartnxGeneratorPage',
 );
 const GrafnxGeneratorPage = lazyPage(
-  () => import('../features/grafnx/grafnx-generator-page'),
+  () => import('../features/dashboards/grafnx-generator-page'),
   'GrafnxGeneratorPage',
+);
+const BossPage = lazyPage(() => import('../features/dashboards/boss/boss-page'), 'BossPage');
+const SharedDashboardPage = lazyPage(
+  () => import('../features/dashboards/shared/shared-dashboard-page'),
+  'SharedDashboardPage',
 );
 const BillingPage = lazyPage(
   () => import('../features/projects/subscriptions/billing-page'),
@@ -93,6 +98,8 @@ export const routes: RouteObject[] = [
           { path: '*', element: toWelcome },
         ],
       },
+      // A dashboard shared by a link: no account, the token in the address (decision 0032).
+      { path: 'shared/dashboard', element: <SharedDashboardPage /> },
       {
         element: <RequireSession />,
         children: [
@@ -162,6 +169,8 @@ export const routes: RouteObject[] = [
                 element: <ChartnxGeneratorPage />,
               },
               { path: 'grafnx-generator/:projectId', element: <GrafnxGeneratorPage /> },
+              // The boss dashboard (document 1 §2: /login?bossnxId={id}; issue 20).
+              { path: 'bossnx/login', element: <BossPage /> },
               { path: 'patch-notes', element: <PatchNotesPage /> },
             ],
           },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -8,7 +8,6 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import AddchartIcon from '@mui/icons-material/Addchart';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BoltIcon from '@mui/icons-material/BoltOutlined';
@@ -16,40 +15,69 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
-import { LINKS } from '../../config/env';
+import { bossDashboardUrl } from '@atrium/contracts/dashboards';
+import { apiErrorCode } from '../../lib/api/error-key';
+import { useConfirm } from '../../ui/dialogs/dialog-context';
 import { notify } from '../../ui/snackbar';
-import { projectsApi } from './api/projects-api';
+import { dashboardsApi, dashboardsQuery } from '../../lib/api/dashboards-api';
 
 /** Opens a dashboard in a new tab without opener (spec §2). */
 function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** Boss dashboard address of a project: `/login?bossnxId={id}`. */
-const bossUrl = (base: string, projectId: string) =>
-  `${base}/login?bossnxId=${encodeURIComponent(projectId)}`;
-
-/** The boss dashboard, or a disabled button saying it is not available yet (no address). */
-export function BossButton({ projectId }: { projectId: string }) {
+/**
+ * The boss dashboard (roles table: partner domain, admin or licence bossnx = 1): the project's
+ * boss dashboard, asked first (GET /api/bossnx/projects/{id}); when there is none (404) the
+ * button offers to create it with the project's name (POST {projectName}).
+ */
+export function BossButton({ projectId, projectName }: { projectId: string; projectName: string }) {
   const { t } = useTranslation();
-  const base = LINKS.bossnx;
-  const button = (
+  const confirm = useConfirm();
+  const [pending, setPending] = useState(false);
+  const open = async () => {
+    setPending(true);
+    try {
+      await dashboardsApi.boss(projectId);
+      openInNewTab(bossDashboardUrl(projectId));
+    } catch (error) {
+      const code = apiErrorCode(error);
+      if (code === 'dashboardNotFound') {
+        let created = false;
+        await confirm({
+          title: t('boss.createTitle'),
+          message: t('boss.createMessage', { name: projectName }),
+          confirmLabel: t('boss.createConfirm'),
+          onConfirm: async () => {
+            try {
+              await dashboardsApi.bossCreate(projectId, projectName);
+              created = true;
+            } catch {
+              notify.error('boss.createError', { duration: 3000 });
+            }
+          },
+        });
+        if (created) {
+          notify.success('boss.created', { duration: 3000 });
+          openInNewTab(bossDashboardUrl(projectId));
+        }
+      } else if (code === 'bossnxNotLicensed') notify.error('bossnxNotLicensed');
+      else notify.error('boss.loadError');
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
     <Button
       variant="outlined"
       startIcon={<DashboardIcon />}
       endIcon={<OpenInNewIcon fontSize="small" />}
-      disabled={!base}
-      onClick={() => base && openInNewTab(bossUrl(base, projectId))}
+      loading={pending}
+      loadingPosition="start"
+      onClick={() => void open()}
     >
       {t('projectPage.boss')}
     </Button>
-  );
-  if (base) return button;
-  return (
-    <Tooltip title={t('dashboardNotAvailable')}>
-      {/* A disabled button fires no events; the span lets the tooltip show. */}
-      <span>{button}</span>
-    </Tooltip>
   );
 }
 
@@ -61,12 +89,14 @@ export function ChartsMenu({ projectId, canEdit }: { projectId: string; canEdit:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // A chart dashboard address carries a short-lived `?token` obtained from the server.
-  const openCharts = useMutation({
-    mutationFn: projectsApi.chartsToken,
-    onSuccess: ({ token }) =>
-      LINKS.chartnx && openInNewTab(`${LINKS.chartnx}/?token=${encodeURIComponent(token)}`),
-    onError: () => notify.error(),
+  const list = useQuery({ ...dashboardsQuery(projectId), enabled: anchor !== null });
+  // Owners open a dashboard by a one-day link (`?token`, spec §2); readers, who make no links,
+  // open it in the console.
+  const openDashboard = useMutation({
+    mutationFn: (dashboardId: string) =>
+      dashboardsApi.share('chartnx', projectId, dashboardId, '1d'),
+    onSuccess: ({ url }) => openInNewTab(url),
+    onError: (e) => notify.apiError(e),
   });
   const go = (run: () => void) => () => {
     setAnchor(null);
@@ -93,14 +123,32 @@ export function ChartsMenu({ projectId, canEdit }: { projectId: string; canEdit:
             <ListItemText>{t('projectPage.newChart')}</ListItemText>
           </MenuItem>
         )}
-        <MenuItem disabled={!LINKS.chartnx} onClick={go(() => openCharts.mutate(projectId))}>
-          <ListItemIcon>
-            <OpenInNewIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText secondary={LINKS.chartnx ? undefined : t('dashboardNotAvailable')}>
-            {t('projectPage.openCharts')}
-          </ListItemText>
-        </MenuItem>
+        <ListSubheader sx={{ lineHeight: '32px' }}>{t('projectPage.openCharts')}</ListSubheader>
+        {list.isError && (
+          <MenuItem disabled>
+            <ListItemText>{t('dashboards.loadError')}</ListItemText>
+          </MenuItem>
+        )}
+        {list.data?.dashboards.length === 0 && (
+          <MenuItem disabled>
+            <ListItemText>{t('dashboards.none')}</ListItemText>
+          </MenuItem>
+        )}
+        {list.data?.dashboards.map((d) => (
+          <MenuItem
+            key={d._id}
+            onClick={go(() =>
+              canEdit
+                ? openDashboard.mutate(d._id)
+                : openInNewTab(`/chartnx-generator/${id}/${encodeURIComponent(d._id)}`),
+            )}
+          >
+            <ListItemIcon>
+              <OpenInNewIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{d.name}</ListItemText>
+          </MenuItem>
+        ))}
         {canEdit && [
           <Divider key="divider" />,
           <ListSubheader key="energy" sx={{ lineHeight: '32px' }}>

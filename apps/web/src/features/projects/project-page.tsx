@@ -127,7 +127,7 @@ export function ProjectPage({ slots }: { slots: ProjectPageSlots }) {
               {t('projects.dialogs.alerts')}
             </Button>
             {canOpenBoss(user, project.licences, PARTNER_DOMAIN) && (
-              <BossButton projectId={project._id} />
+              <BossButton projectId={project._id} projectName={project.name} />
             )}
             {canOpenCharts(user, project.licences, PARTNER_DOMAIN) && (
               <ChartsMenu projectId={project._id} canEdit={canEdit} />

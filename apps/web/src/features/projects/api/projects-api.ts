@@ -4,7 +4,6 @@ import { importGatewaysReply } from '@atrium/contracts/gateway';
 import { importLicencesReply, licenceReply, useLicenceReply } from '@atrium/contracts/licence';
 import { LIMITS } from '@atrium/contracts/limits';
 import { projectListReply, projectReply } from '@atrium/contracts/project';
-import { z } from 'zod';
 import { api } from '../../../lib/api/client';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 
@@ -35,12 +34,6 @@ export const projectsApi = {
     api.upload('/api/licences/add', csvForm(file), { schema: importLicencesReply }),
   openAlerts: (signal?: AbortSignal) =>
     api.get('/api/alerts/open', { schema: openAlertsReply, signal }).then((r) => r.open),
-  chartsToken: (projectId: string) =>
-    api.post(
-      '/api/chartnx/token',
-      { type: 'chartnx', project: projectId },
-      { schema: z.object({ token: z.string() }) },
-    ),
 };
 
 /** The projects list, refreshed every 60 s (spec §2). */
