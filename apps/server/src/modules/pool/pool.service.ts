@@ -67,6 +67,9 @@ interface Live {
   commands: Record<string, { value: number | boolean; t: number }>;
 }
 
+/** The shortest time between two reads of one pool asked by consoles (`poolnx:refresh`). */
+export const REFRESH_MIN_MS = 10_000;
+
 const isPoolType = (v: unknown): v is PoolType => v === 'klereo' || v === 'poolcop';
 const isVendorState = (v: string): v is PoolVendorState =>
   (POOL_VENDOR_STATES as readonly string[]).includes(v);
@@ -105,6 +108,8 @@ const maskKey = (key: string) => `••••${key.slice(-4)}`;
  * messages feed the live table.
  */
 export class PoolService {
+  private readonly lastRefresh = new Map<string, number>();
+
   constructor(private readonly d: PoolServiceDeps) {}
 
   /** The poolnx gateway of a MAC (404 notFound, 409 poolUnsupported for another type). */
@@ -378,9 +383,19 @@ export class PoolService {
     return pools.data.pools;
   }
 
-  /** `poolnx:refresh`: the gateway reads its pool now (its values come back as `poolnx:data`). */
+  /**
+   * `poolnx:refresh`: the gateway reads its pool now (its values come back as `poolnx:data`).
+   * At most one read per gateway every REFRESH_MIN_MS on this node, whoever asks: the
+   * vendor's quota (PoolCop) is the customer's; a refresh within it re-sends the stored table.
+   */
   async refresh(mac: string) {
     const gw = await this.gateway(mac);
+    const last = this.lastRefresh.get(gw.mac) ?? 0;
+    if (Date.now() - last < REFRESH_MIN_MS) {
+      this.d.emit(await this.dataOf(gw.mac));
+      return;
+    }
+    this.lastRefresh.set(gw.mac, Date.now());
     await this.vendorCall(gw, () => this.hub().command(gw, 'pool.refresh', {}));
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PoolConfig, PoolDataEvent } from '@atrium/contracts/pool';
 import { GatewayAgent } from '@atrium/gateway-agent/agent';
 import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
@@ -424,6 +424,13 @@ describe('offline gateways and the live table', () => {
       const fresh = await waitFor(() => events.slice(before).find((e) => e.lastUpdate !== null));
       expect(fresh.POOL_to_KNX.find((r) => r.name === 'waterTemp')?.value).toBeTypeOf('number');
       expect(fresh.vendor.state).toBe('ok');
+      // A second refresh within 10 s does not ask the vendor again: the stored table comes back.
+      const spy = vi.spyOn(h.t.modules.hub.service, 'command');
+      const count = events.length;
+      expect(await socket.emitWithAck('poolnx:refresh', { mac: gw.mac })).toEqual({ ok: true });
+      await waitFor(() => events.length > count);
+      expect(spy.mock.calls.filter((c) => c[1] === 'pool.refresh')).toHaveLength(0);
+      spy.mockRestore();
       // Another team's gateway: no room, no refresh.
       const stranger = await createUser(h.t.app, 'user');
       const foreign = await consoleSocket(h.baseUrl, stranger.token, h.project.id);
