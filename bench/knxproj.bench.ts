@@ -5,8 +5,11 @@
  * the device objects linked to them (the manufacturer's application program is read), and
  * the same addresses as an ETS XML export (parseEtsXml) and as an ETS CSV (parseEtsCsv).
  * Reports the median and worst time of the rounds after a warm-up round.
- * Target: a 5,000-address .knxproj read in under 1 s (median, protected ETS 6 project).
- * Knobs: KNXPROJ_BENCH_ADDRESSES (5,000), KNXPROJ_BENCH_ROUNDS (7).
+ * The protected project is also read with an application program of ~30 MB (150,000
+ * parameters), the weight of real product files, which the DPT lookup has to scan.
+ * Target: every 5,000-address read in under 1 s (median of the rounds).
+ * Knobs: KNXPROJ_BENCH_ADDRESSES (5,000), KNXPROJ_BENCH_ROUNDS (7),
+ * KNXPROJ_BENCH_PARAMETERS (150,000).
  * Run alone: `node --import tsx bench/knxproj.bench.ts`.
  */
 import { pathToFileURL } from 'node:url';
@@ -19,6 +22,7 @@ import { envNumber } from './knobs';
 
 const ADDRESSES = envNumber('KNXPROJ_BENCH_ADDRESSES', 5_000);
 const ROUNDS = envNumber('KNXPROJ_BENCH_ROUNDS', 7);
+const PARAMETERS = envNumber('KNXPROJ_BENCH_PARAMETERS', 150_000);
 const TARGET_MS = 1_000;
 const PASSWORD = 'Bench-Projet-2026!';
 
@@ -69,6 +73,11 @@ function xmlExport(csvTree: ReturnType<typeof parseEtsCsv>['tree']): string {
 
 export async function main(): Promise<boolean> {
   const protectedEts6 = await buildKnxproj(largeFixture(ADDRESSES, 6, PASSWORD));
+  // Real product files weigh tens of MB (parameters, dynamic sections, translations).
+  const heavy = await buildKnxproj({
+    ...largeFixture(ADDRESSES, 6, PASSWORD),
+    applicationParameters: PARAMETERS,
+  });
   const plainEts5 = await buildKnxproj(largeFixture(ADDRESSES, 5));
   const check = await parseKnxproj(protectedEts6, { password: PASSWORD });
   if (check.addresses.length !== ADDRESSES)
@@ -79,6 +88,10 @@ export async function main(): Promise<boolean> {
     '.knxproj ETS 6, protected': {
       bytes: protectedEts6.length,
       times: await time(() => parseKnxproj(protectedEts6, { password: PASSWORD })),
+    },
+    [`.knxproj ETS 6, protected, ${Math.round((PARAMETERS * 200) / 1e6)} MB product data`]: {
+      bytes: heavy.length,
+      times: await time(() => parseKnxproj(heavy, { password: PASSWORD })),
     },
     '.knxproj ETS 5': {
       bytes: plainEts5.length,
@@ -108,10 +121,10 @@ export async function main(): Promise<boolean> {
       ]),
     ),
   );
-  const result = median(rows['.knxproj ETS 6, protected'].times);
+  const result = Math.max(...Object.values(rows).map((row) => median(row.times)));
   const met = result < TARGET_MS;
   console.log(
-    `target (${ADDRESSES.toLocaleString('en')}-address protected .knxproj in < ${TARGET_MS} ms): ${met ? 'met' : 'MISSED'} (${Math.round(result)} ms)`,
+    `target (every ${ADDRESSES.toLocaleString('en')}-address read in < ${TARGET_MS} ms, median): ${met ? 'met' : 'MISSED'} (slowest ${Math.round(result)} ms)`,
   );
   return met;
 }

@@ -204,19 +204,41 @@ export interface ApplicationObjects {
   refs: Map<string, { object: string; dpt?: string }>;
 }
 
-/** Reads `ComObject` and `ComObjectRef` of an application program file (`M-XXXX_A-….xml`). */
+const COM_OBJECT_TAG = /<(?:[\w.-]+:)?ComObject(Ref)?\s([^>]*)>/g;
+const ATTRIBUTE = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/** The attributes of one start tag's text (`Id="…" RefId="…"`), by local name. */
+function tagAttributes(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const match of text.matchAll(ATTRIBUTE)) {
+    found.set(localName(match[1] ?? ''), match[2] ?? match[3] ?? '');
+  }
+  return found;
+}
+
+/**
+ * Reads `ComObject` and `ComObjectRef` of an application program file (`M-XXXX_A-….xml`).
+ * These files are the bulk of a project (tens of MB of parameters, dynamic sections and
+ * translations), and only two tags of them matter here, whose attributes are plain ids
+ * and DPT lists: they are found by a scan of the start tags rather than a full XML parse,
+ * about ten times faster. A DOCTYPE is refused as everywhere else.
+ */
 export function readApplicationObjects(text: string, into: ApplicationObjects): void {
-  saxPass(text, 'application program', (tag, kind) => {
-    if (kind === 'ComObject') {
-      const id = attribute(tag, 'Id');
-      if (id !== undefined) into.objects.set(id, attribute(tag, 'DatapointType'));
-    } else if (kind === 'ComObjectRef') {
-      const id = attribute(tag, 'Id');
-      const object = attribute(tag, 'RefId');
-      const dpt = attribute(tag, 'DatapointType');
-      if (id !== undefined && object !== undefined) {
-        into.refs.set(id, { object, ...(dpt === undefined || dpt === '' ? {} : { dpt }) });
-      }
+  if (text.includes('<!DOCTYPE') || text.includes('<!ENTITY')) {
+    throw new KnxError('etsFileNotReadable', 'application program: a DOCTYPE is not allowed');
+  }
+  for (const match of text.matchAll(COM_OBJECT_TAG)) {
+    const attributes = tagAttributes(match[2] ?? '');
+    const id = attributes.get('Id');
+    if (id === undefined) continue;
+    const dpt = attributes.get('DatapointType');
+    if (match[1] === undefined) {
+      into.objects.set(id, dpt);
+      continue;
     }
-  });
+    const object = attributes.get('RefId');
+    if (object !== undefined) {
+      into.refs.set(id, { object, ...(dpt === undefined || dpt === '' ? {} : { dpt }) });
+    }
+  }
 }

@@ -52,6 +52,11 @@ export interface KnxprojFixture {
   password?: string;
   ranges: FixtureRange[];
   objects?: FixtureObject[];
+  /**
+   * Parameters written into the application program, as real products carry thousands
+   * (about 200 bytes each): real product files weigh megabytes.
+   */
+  applicationParameters?: number;
   /** Extra entries written as they are (to test refusals). */
   extraEntries?: { name: string; bytes: Uint8Array }[];
 }
@@ -193,9 +198,15 @@ function applicationXml(fixture: KnxprojFixture, schema: number): string {
         `              <ComObjectRef${attrs({ Id: `${APP}_O-${o.number}_R-${o.number}`, RefId: `${APP}_O-${o.number}`, DatapointType: o.refDpt })} />\r\n`,
     )
     .join('');
+  const parameters = Array.from(
+    { length: fixture.applicationParameters ?? 0 },
+    (_, index) =>
+      `              <Parameter Id="${APP}_P-${index}" Name="Parameter${index}" ParameterType="${APP}_PT-Percent" Text="Channel ${index % 64}: brightness when switched on" Value="${index % 100}" />\r\n`,
+  ).join('');
   return (
     `${head(schema, fixture.ets)}  <ManufacturerData>\r\n    <Manufacturer RefId="${MANUFACTURER}">\r\n      <ApplicationPrograms>\r\n` +
     `        <ApplicationProgram Id="${APP}" Name="Fixture application">\r\n          <Static>\r\n` +
+    `            <Parameters>\r\n${parameters}            </Parameters>\r\n` +
     `            <ComObjectTable>\r\n${comObjects}            </ComObjectTable>\r\n` +
     `            <ComObjectRefs>\r\n${refs}            </ComObjectRefs>\r\n` +
     `          </Static>\r\n        </ApplicationProgram>\r\n      </ApplicationPrograms>\r\n    </Manufacturer>\r\n  </ManufacturerData>\r\n</KNX>\r\n`
