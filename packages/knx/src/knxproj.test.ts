@@ -11,6 +11,7 @@ import {
 } from './knxproj';
 import { buildKnxproj, largeFixture, sampleFixture, type KnxprojFixture } from './knxproj.testing';
 import { InflateBudget, isUnsafeEntryName, KNXPROJ_LIMITS, SafeZip } from './knxproj-zip';
+import { readApplicationObjects } from './knxproj-xml';
 
 async function codeOf(input: Uint8Array, options?: KnxprojOptions): Promise<string | undefined> {
   try {
@@ -254,5 +255,31 @@ describe('withoutModuleInstance', () => {
     expect(withoutModuleInstance('MD-4_M-15_MI-1_SM-1_M-1_MI-1-1-2_SM-1_O-3-1_R-2')).toBe(
       'MD-4_SM-1_O-3-1_R-2',
     );
+  });
+});
+
+describe('readApplicationObjects', () => {
+  it('finds ComObject and ComObjectRef tags only, in any namespace and quoting', () => {
+    const into = { objects: new Map(), refs: new Map() };
+    readApplicationObjects(
+      `<KNX xmlns="http://knx.org/xml/project/21"><ComObjectTable CodeSegment="x">
+        <ComObject Id="A_O-1" Name="a" DatapointType="DPST-1-1" />
+        <k:ComObject Id='A_O-2' Text="x &gt; y"/>
+      </ComObjectTable><ComObjectRefs>
+        <ComObjectRef
+          Id="A_O-1_R-1" RefId="A_O-1" DatapointType="DPST-5-1" />
+        <ComObjectRef Id="A_O-2_R-2" RefId="A_O-2"></ComObjectRef>
+        <ComObjectRefX Id="not" RefId="this" />
+      </ComObjectRefs><ComObjectParameterBlock Id="no" /></KNX>`,
+      into,
+    );
+    expect([...into.objects]).toEqual([
+      ['A_O-1', 'DPST-1-1'],
+      ['A_O-2', undefined],
+    ]);
+    expect([...into.refs]).toEqual([
+      ['A_O-1_R-1', { object: 'A_O-1', dpt: 'DPST-5-1' }],
+      ['A_O-2_R-2', { object: 'A_O-2' }],
+    ]);
   });
 });
