@@ -43,6 +43,10 @@ describe('ets6ZipPassword (ETS 6 project password derivation)', () => {
   it('matches the reference values', async () => {
     expect(await ets6ZipPassword('a')).toBe('+FAwP4iI7/Pu4WB3HdIHbbFmteLahPAVkjJShKeozAA=');
     expect(await ets6ZipPassword('test')).toBe('2+IIP7ErCPPKxFjJXc59GFx2+w/1VTLHjJ2duc04CYQ=');
+    // UTF-16LE code units: a non-Latin-1 character and an emoji's surrogate pair.
+    expect(await ets6ZipPassword('Penn¥w1se 🤡')).toBe(
+      'ZjlYlh+eTtoHvFadU7+EKvF4jOdEm7WkP49uanOMMk0=',
+    );
   });
 });
 
