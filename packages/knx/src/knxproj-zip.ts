@@ -32,8 +32,8 @@ export interface KnxprojLimits {
 export const KNXPROJ_LIMITS: KnxprojLimits = {
   maxBytes: 50_000_000,
   maxEntries: 20_000,
-  maxEntryBytes: 200_000_000,
-  maxTotalBytes: 400_000_000,
+  maxEntryBytes: 150_000_000,
+  maxTotalBytes: 300_000_000,
   maxRatio: 200,
 };
 
