@@ -32,7 +32,8 @@ export function kindOfCommand(command: string): GatewayEventKind {
   if (command === 'update') return 'update';
   if (['passwords.init', 'config.password', 'nodered.password'].includes(command))
     return 'password';
-  if (['pool.type', 'config.import', 'modbus.config'].includes(command)) return 'config';
+  if (['pool.type', 'pool.config', 'config.import', 'modbus.config'].includes(command))
+    return 'config';
   return 'command';
 }
 

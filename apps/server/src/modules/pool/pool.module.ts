@@ -40,6 +40,7 @@ export function createPoolModule(d: PoolDeps): PoolModule {
     box: new SecretBox(d.secretsKey),
     log: d.log,
     emit: (event: PoolDataEvent) => d.events.emit('poolData', event),
+    told: (event) => d.events.emit('command', event),
   });
   d.events.on('pool', ({ gateway, message, at }) => {
     service

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   klereoPoolListReply,
@@ -12,6 +13,7 @@ import {
   statusKeysReply,
 } from '@atrium/contracts/pool';
 import { errorReply } from '../../lib/schemas';
+import { requireUser } from '../../plugins/auth';
 import type { PoolService } from './pool.service';
 
 interface Options {
@@ -42,6 +44,11 @@ const vendorErrors = {
   429: rateLimitedReply,
   502: errorReply,
   504: errorReply,
+};
+
+const actor = (req: FastifyRequest) => {
+  const user = requireUser(req);
+  return { id: user.id, email: user.email };
 };
 
 /** The pool calls (document 2 §7, "Pool API"; issue 19). */
@@ -79,7 +86,7 @@ export const poolRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
         response: { 200: savedReply, ...errors },
       },
     },
-    (req) => o.pool.update(req.query.mac, req.body),
+    (req) => o.pool.update(req.query.mac, req.body, actor(req)),
   );
 
   app.get(
@@ -112,7 +119,7 @@ export const poolRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
         response: { 200: savedReply, ...errors },
       },
     },
-    (req) => o.pool.initType(req.query.mac, req.body),
+    (req) => o.pool.initType(req.query.mac, req.body, actor(req)),
   );
 
   app.post(
@@ -130,7 +137,7 @@ export const poolRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
         response: { 200: savedReply, ...vendorErrors },
       },
     },
-    (req) => o.pool.auth(req.query.mac, req.body),
+    (req) => o.pool.auth(req.query.mac, req.body, actor(req)),
   );
 
   app.get(

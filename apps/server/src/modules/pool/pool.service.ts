@@ -29,6 +29,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { gatewayRef } from '../../lib/tenancy/project-access';
 import type { GatewaysRepository, GatewayView } from '../gateways/gateways.repository';
 import type { Hub } from '../hub/hub.service';
+import type { GatewayCommandEvent } from '../hub/hub-events';
 import type { PoolConfigRow, PoolRepository } from './pool.repository';
 
 /** The hub's side: presence and commands. */
@@ -43,7 +44,12 @@ export interface PoolServiceDeps {
   log: { warn(obj: object, msg: string): void };
   /** The live table's event, for the realtime module's `poolnx:{mac}` room. */
   emit(event: PoolDataEvent): void;
+  /** Who changed the configuration (the gateway's history and the team's activity log). */
+  told?(event: GatewayCommandEvent): void;
 }
+
+/** The user behind a change, as the gateway history records it. */
+export type PoolActor = { id: string; email: string } | null;
 
 /** A mapping row as stored: what the installer chose. */
 interface StoredRow {
@@ -247,6 +253,20 @@ export class PoolService {
     return this.push(gw);
   }
 
+  /** Records a user's change of the configuration (never its values: they may hold secrets). */
+  private tell(gw: GatewayView, by: PoolActor, detail: string) {
+    if (!by) return;
+    this.d.told?.({
+      mac: gw.mac,
+      teamId: gw.team_id,
+      projectId: gw.project_id,
+      command: 'pool.config',
+      user: by,
+      at: Date.now(),
+      data: { detail },
+    });
+  }
+
   /** The stored credentials, opened (null when none or unreadable with this key). */
   private credentials(gw: GatewayView, row: PoolConfigRow | undefined) {
     if (!row?.credentials) return null;
@@ -259,7 +279,7 @@ export class PoolService {
   }
 
   /** POST /api/poolnx/update: a partial configuration. */
-  async update(mac: string, body: z.output<typeof poolUpdateBody>) {
+  async update(mac: string, body: z.output<typeof poolUpdateBody>, by: PoolActor = null) {
     const gw = await this.gateway(mac);
     const row = await this.d.repo.get(gw.id);
     const s = this.stored(gw, row);
@@ -290,11 +310,12 @@ export class PoolService {
     next.POOL_to_KNX = table('status', body.POOL_to_KNX) ?? s.POOL_to_KNX;
     next.KNX_to_POOL = table('cmd', body.KNX_to_POOL) ?? s.KNX_to_POOL;
     const synced = await this.save(gw, next, row);
+    this.tell(gw, by, `update ${Object.keys(body).sort().join(',')}`);
     return { message: 'changeSuccess', synced };
   }
 
   /** POST /api/poolnx/init/type: `{type}` changes the pool type (a fresh configuration), `{pool}` selects a pool. */
-  async initType(mac: string, body: z.output<typeof poolInitTypeBody>) {
+  async initType(mac: string, body: z.output<typeof poolInitTypeBody>, by: PoolActor = null) {
     const gw = await this.gateway(mac);
     const row = await this.d.repo.get(gw.id);
     const s = this.stored(gw, row);
@@ -302,12 +323,14 @@ export class PoolService {
       if (body.type !== gw.pooltype) await this.d.gateways.update(gw, { pooltype: body.type });
       const next = body.type === s.type ? s : freshStored(body.type);
       const synced = await this.save({ ...gw, pooltype: body.type }, next, row);
+      this.tell(gw, by, `type ${body.type}`);
       return { message: 'changeSuccess', synced };
     }
     if (!s.type) throw new AppError('poolTypeNotSet', 'Choose the pool type first');
     if (s.type !== 'klereo')
       throw new AppError('poolTypeMismatch', 'Only a Klereo account has several pools');
     const synced = await this.save(gw, { ...s, selectedPool: body.pool }, row);
+    this.tell(gw, by, `pool ${body.pool}`);
     return { message: 'changeSuccess', synced };
   }
 
@@ -315,7 +338,7 @@ export class PoolService {
    * POST /api/poolnx/auth: the gateway checks the credentials against the vendor's cloud first;
    * refused, unreachable or rate limited, nothing is stored.
    */
-  async auth(mac: string, body: z.output<typeof poolAuthBody>) {
+  async auth(mac: string, body: z.output<typeof poolAuthBody>, by: PoolActor = null) {
     const gw = await this.gateway(mac);
     const row = await this.d.repo.get(gw.id);
     const s = this.stored(gw, row);
@@ -336,6 +359,7 @@ export class PoolService {
       sealed: this.d.box.seal(JSON.stringify(auth), gw.id),
       hint: JSON.stringify(hint),
     });
+    this.tell(gw, by, `auth ${body.type}`);
     return { message: 'changeSuccess', synced };
   }
 

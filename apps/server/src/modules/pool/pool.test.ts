@@ -125,6 +125,15 @@ describe('a Klereo pool configured end to end', () => {
     expect((await post(h.owner, 'auth', gw.mac, KLEREO)).statusCode).toBe(200);
     c = await configOf(gw.mac);
     expect(c.auth).toEqual({ username: 'demo' });
+    // The gateway's history says who changed the pool, never with what.
+    const history = await waitFor(async () => {
+      const res = await call(h.t.app, h.owner, 'GET', `/api/gateway-events/${gw.mac}?kinds=config`);
+      const events = res.json<{ events: { user: string; data: { detail?: string } }[] }>().events;
+      return events.some((e) => e.data.detail === 'auth klereo') ? events : null;
+    });
+    expect(history.map((e) => e.data.detail)).toEqual(['auth klereo', 'type klereo']);
+    expect(history[0]!.user).toBe(h.owner.email);
+    expect(JSON.stringify(history)).not.toContain(KLEREO.auth.password);
     const sealed = await h.t.app.db
       .selectFrom('pool_configs')
       .select(['credentials', 'auth_hint'])
