@@ -106,7 +106,7 @@ function optionsOf(p: ChartProps, width: number): uPlot.Options {
         };
       }),
     ],
-    legend: { live: false },
+    legend: { show: p.series.length > 1, live: false },
     cursor: { drag: { x: false, y: false } },
     axes: [
       {

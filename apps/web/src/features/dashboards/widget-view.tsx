@@ -96,7 +96,7 @@ export function WidgetView({ widget, data, start, stop, height }: Props) {
           series={data.series}
           start={start}
           stop={stop}
-          height={Math.max(80, height - 30)}
+          height={Math.max(80, height - (data.series.length > 1 ? 30 : 4))}
           style={widget.kind === 'bar' ? 'bar' : (widget.style ?? 'line')}
           period={widget.kind === 'bar' ? (widget.period ?? 'day') : undefined}
           label={widget.title || t(`dashboards.kinds.${widget.kind}`)}

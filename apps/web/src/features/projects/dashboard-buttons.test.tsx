@@ -46,20 +46,16 @@ describe('dashboard buttons (issue 20)', () => {
     expect([LINKS.klocknx, LINKS.emergynx]).toEqual([undefined, undefined]);
   });
 
-  it('the boss button opens the boss dashboard in a new tab when it exists', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  it('the boss button opens the boss dashboard in a new tab without opener when it exists', async () => {
+    const tab = { opener: window } as unknown as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab);
     const server = stubFetch({ 'GET /api/bossnx/projects/p1': { body: boss } });
     const { user } = renderWithProviders(<BossButton projectId="p1" projectName="Villa Rose" />, {
       route: '/',
     });
     await user.click(screen.getByRole('button', { name: /Tableau de bord BossNX/ }));
-    await waitFor(() =>
-      expect(open).toHaveBeenCalledWith(
-        '/bossnx/login?bossnxId=p1',
-        '_blank',
-        'noopener,noreferrer',
-      ),
-    );
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/bossnx/login?bossnxId=p1', '_blank'));
+    expect(tab.opener).toBeNull();
     expect(server.sent('POST', '/api/bossnx/projects/p1')).toEqual([]);
   });
 
@@ -140,7 +136,7 @@ describe('dashboard buttons (issue 20)', () => {
     });
     await user.click(screen.getByRole('button', { name: /Tableaux ChartNX/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Séjour/ }));
-    expect(open).toHaveBeenCalledWith('/chartnx-generator/p1/d1', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith('/chartnx-generator/p1/d1', '_blank');
     expect(server.sent('POST', '/api/chartnx/token')).toEqual([]);
   });
 });

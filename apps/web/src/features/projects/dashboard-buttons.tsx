@@ -27,6 +27,16 @@ function openInNewTab(url: string): void {
 }
 
 /**
+ * Opens a signed-in console page in a new tab, then cuts its opener: the tab starts with a
+ * copy of this tab's session (sessionStorage is copied only to a tab opened with an opener),
+ * and has no `window.opener` afterwards (spec §2: without opener).
+ */
+function openConsoleTab(url: string): void {
+  const tab = window.open(url, '_blank');
+  if (tab) tab.opener = null;
+}
+
+/**
  * The boss dashboard (roles table: partner domain, admin or licence bossnx = 1): the project's
  * boss dashboard, asked first (GET /api/bossnx/projects/{id}); when there is none (404) the
  * button offers to create it with the project's name (POST {projectName}).
@@ -39,7 +49,7 @@ export function BossButton({ projectId, projectName }: { projectId: string; proj
     setPending(true);
     try {
       await dashboardsApi.boss(projectId);
-      openInNewTab(bossDashboardUrl(projectId));
+      openConsoleTab(bossDashboardUrl(projectId));
     } catch (error) {
       const code = apiErrorCode(error);
       if (code === 'dashboardNotFound') {
@@ -59,7 +69,7 @@ export function BossButton({ projectId, projectName }: { projectId: string; proj
         });
         if (created) {
           notify.success('boss.created', { duration: 3000 });
-          openInNewTab(bossDashboardUrl(projectId));
+          openConsoleTab(bossDashboardUrl(projectId));
         }
       } else if (code === 'bossnxNotLicensed') notify.error('bossnxNotLicensed');
       else notify.error('boss.loadError');
@@ -140,7 +150,7 @@ export function ChartsMenu({ projectId, canEdit }: { projectId: string; canEdit:
             onClick={go(() =>
               canEdit
                 ? openDashboard.mutate(d._id)
-                : openInNewTab(`/chartnx-generator/${id}/${encodeURIComponent(d._id)}`),
+                : openConsoleTab(`/chartnx-generator/${id}/${encodeURIComponent(d._id)}`),
             )}
           >
             <ListItemIcon>

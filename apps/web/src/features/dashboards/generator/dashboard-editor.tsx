@@ -157,7 +157,12 @@ export function DashboardEditor({ projectId, dashboardId, canEdit }: Props) {
             onChange={(range) => dispatch({ type: 'range', range })}
           />
           {canEdit && (
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: 0, alignItems: 'center' }}
+            >
               <Button
                 variant="outlined"
                 startIcon={<AddIcon />}

@@ -31,7 +31,7 @@ export function DashboardList({
           </Typography>
         )}
       </Typography>
-      <List dense>
+      <List dense component="div">
         {reply?.dashboards.map((d) => (
           <ListItemButton
             key={d._id}
