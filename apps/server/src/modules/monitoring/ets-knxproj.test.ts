@@ -174,4 +174,19 @@ describe('ETS upload of a .knxproj project (issue 18)', () => {
     });
     expect(res.statusCode).toBe(403);
   });
+
+  it('reads one .knxproj at a time per node: two wait, more at once are refused (429)', async () => {
+    const bytes = await buildKnxproj(sampleFixture(6, PASSWORD));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => send('p.knxproj', bytes, PASSWORD)),
+    );
+    const codes = replies.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(3);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(1);
+    expect(codes.every((c) => c === 200 || c === 429)).toBe(true);
+    const refused = replies.find((r) => r.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ code: 'rateLimited' });
+    // Once they are done, the next one is read.
+    expect((await send('p.knxproj', bytes, PASSWORD)).statusCode).toBe(200);
+  });
 });

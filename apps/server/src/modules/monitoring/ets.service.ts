@@ -11,6 +11,7 @@ import {
   type EtsTree,
 } from '@atrium/contracts/monitoring';
 import { AppError } from '../../lib/errors';
+import { WorkGate } from '../../lib/work-gate';
 import type { EtsRepository } from './ets.repository';
 import type { EtsUpload } from './ets-upload';
 
@@ -33,16 +34,25 @@ const PASSED_ON: Partial<Record<KnxErrorCode, ErrorCode>> = {
 };
 
 /**
+ * A `.knxproj` may inflate to a few hundred MB while it is read (packages/knx KNXPROJ_LIMITS):
+ * one is read at a time per node, two more wait, and more are refused (429 rateLimited), so that
+ * editors uploading at once cannot make the node hold more than that.
+ */
+const knxprojReads = new WorkGate(1, 2);
+
+/**
  * Parses an upload: an ETS XML export, or a `.knxproj` project read with the password
  * sent with it (used for this read only). Every refusal is a 4xx with its catalogue code.
  */
 async function parse(upload: EtsUpload): Promise<EtsImport> {
   try {
     if (upload.kind !== 'knxproj') return parseEtsXml(upload.bytes);
-    return await parseKnxproj(upload.bytes, {
-      ...(upload.password === undefined ? {} : { password: upload.password }),
-      limits: { maxBytes: LIMITS.knxprojMaxBytes },
-    });
+    return await knxprojReads.run(() =>
+      parseKnxproj(upload.bytes, {
+        ...(upload.password === undefined ? {} : { password: upload.password }),
+        limits: { maxBytes: LIMITS.knxprojMaxBytes },
+      }),
+    );
   } catch (err) {
     if (!isKnxError(err)) throw err;
     if (err.code === 'fileTooLargeMax' && upload.kind === 'knxproj') {
