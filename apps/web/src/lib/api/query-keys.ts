@@ -23,6 +23,9 @@ export const QUERY_KEYS = {
   etsPort: (mac: string) => ['vpn', 'etsPort', mac] as const,
   customProxy: (mac: string) => ['vpn', 'customProxy', mac] as const,
   vpnLog: (mac: string) => ['vpn', 'log', mac] as const,
+  // A poolnx gateway's pool configuration and its Klereo account's pools, by MAC.
+  poolConfig: (mac: string) => ['pool', mac, 'config'] as const,
+  klereoPools: (mac: string) => ['pool', mac, 'klereoPools'] as const,
   // A gateway's event history and uptime, by MAC (the detail page's events section).
   gatewayEvents: (mac: string) => ['gatewayEvents', mac] as const,
   gatewayEventList: (mac: string, kind: string | null) =>
