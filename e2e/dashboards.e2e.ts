@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './a11y';
@@ -36,7 +37,13 @@ async function shot(page: Page, name: string) {
 const label = (s: Series) => `${s.name}${s.unit ? ` (${s.unit})` : ''}`;
 
 /** Adds a widget through the generator's dialog: kind, series, title. */
-async function addWidget(page: Page, kind: string, series: Series, title: string) {
+async function addWidget(
+  page: Page,
+  kind: string,
+  series: Series,
+  title: string,
+  screenshot?: string,
+) {
   await page.getByRole('button', { name: fr('dashboards.addWidget') }).click();
   const dialog = page.getByRole('dialog', { name: fr('dashboards.widget.addTitle') });
   await dialog.getByRole('combobox', { name: fr('dashboards.widget.kind') }).click();
@@ -48,6 +55,10 @@ async function addWidget(page: Page, kind: string, series: Series, title: string
     .getByRole('option', { name: label(series), exact: true })
     .first()
     .click();
+  if (screenshot) {
+    await dialog.getByRole('heading').first().click(); // closes the options list
+    await shot(page, screenshot);
+  }
   await dialog.getByRole('button', { name: fr('dashboards.widget.add'), exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('region', { name: title }).waitFor();
@@ -107,7 +118,7 @@ describe.each(['sqlite', 'postgres'] as const)('dashboards on %s', (db) => {
     // Four widgets over the recorded series.
     await addWidget(page, 'line', temperature, 'Température');
     await addWidget(page, 'value', power, 'Puissance');
-    await addWidget(page, 'gauge', other, 'Jauge');
+    await addWidget(page, 'gauge', other, 'Jauge', 'dashboards-widget-dialog-1440-fr');
     await addWidget(page, 'state', state, 'État');
     await page.getByRole('img', { name: 'Température' }).locator('canvas').first().waitFor();
     await expect(page.getByTestId('widget-value').first().textContent()).resolves.toMatch(/\d/);
@@ -159,12 +170,10 @@ describe.each(['sqlite', 'postgres'] as const)('dashboards on %s', (db) => {
     const changed = Date.now();
     await guest.page.waitForFunction(
       (previous) => {
-        const el = [
-          ...document.querySelectorAll(
-            'section[aria-label="Puissance"] [data-testid="widget-value"]',
-          ),
-        ][0];
-        return el !== undefined && el.textContent !== previous;
+        const el = document.querySelector(
+          'section[aria-label="Puissance"] [data-testid="widget-value"]',
+        ) as { textContent: string | null } | null;
+        return el !== null && el.textContent !== previous;
       },
       first,
       { timeout: 40_000 },
@@ -172,24 +181,27 @@ describe.each(['sqlite', 'postgres'] as const)('dashboards on %s', (db) => {
     // The change came by the socket (the page's own refresh runs every 60 s).
     expect(Date.now() - changed).toBeLessThan(45_000);
     expect(frames.some((f) => f.includes('dashboard:values'))).toBe(true);
+    await guest.page
+      .getByRole('button', { name: fr('cookieConsent.accept') })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
     await shot(guest.page, 'dashboards-shared-1440-fr');
     await expectNoSeriousViolations(guest.page, 'shared dashboard');
-    // Phone, in English.
+    // Phone: one column, nothing wider than the screen; in French, then in English.
     await guest.page.setViewportSize({ width: 400, height: 860 });
-    await guest.page.getByRole('button', { name: fr('shell.language') }).click();
-    await guest.page.getByRole('menuitem', { name: 'English' }).click();
-    await guest.page
-      .getByText('Temperature')
-      .or(guest.page.getByText('No value recorded'))
-      .first()
-      .waitFor()
-      .catch(() => undefined);
-    await guest.page.getByRole('menu').waitFor({ state: 'detached' });
-    await shot(guest.page, 'dashboards-shared-400-en');
+    await shot(guest.page, 'dashboards-shared-400-fr');
     const overflow = await guest.page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    await guest.page.getByRole('button', { name: fr('shell.language') }).click();
+    await guest.page.getByRole('menuitem', { name: 'English' }).click();
+    await guest.page.getByText('link valid until revoked', { exact: false }).waitFor();
+    await guest.page.getByRole('menu').waitFor({ state: 'detached' });
+    await shot(guest.page, 'dashboards-shared-400-en');
+    await guest.page.setViewportSize({ width: 1440, height: 900 });
+    await shot(guest.page, 'dashboards-shared-1440-en');
+    await guest.page.setViewportSize({ width: 400, height: 860 });
 
     // Revoked from the generator: the open page says so at once; a reload is refused.
     await share
@@ -210,13 +222,58 @@ describe.each(['sqlite', 'postgres'] as const)('dashboards on %s', (db) => {
     expect(refused.status).toBe(403);
     await guest.context.close();
 
-    // The generator at 400 px (French), and in English at 1440.
+    // The generator at 400 px.
     await share
       .getByRole('button', { name: fr('dialog.close') })
       .last()
       .click();
+    await share.waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 400, height: 860 });
     await shot(page, 'dashboards-generator-400-fr');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // grafnx: the dashboard exported as JSON, deleted, then imported back from the file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: fr('dashboards.export') }).click(),
+    ]);
+    const file = await download.path();
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      format: 'atrium.dashboard',
+      version: 1,
+      name: 'Villa – suivi',
+    });
+    await page.getByRole('button', { name: fr('dashboards.delete') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fr('dashboards.delete') })
+      .click();
+    await page.waitForURL(`**/chartnx-generator/${villa._id}`);
+    const gone = await apiCall(stack, 'GET', `/api/chartnx/form/${villa._id}/${dashboardId}`, {
+      token,
+    });
+    expect(gone.status).toBe(404);
+    await page.goto(`/grafnx-generator/${villa._id}`);
+    await page.getByRole('heading', { name: fr('pages.grafnx.title') }).waitFor();
+    await page.getByTestId('grafnx-file').setInputFiles(file);
+    await page
+      .getByText(fr('grafnx.fileSummary_other', { name: 'Villa – suivi', count: 4 }))
+      .waitFor();
+    await shot(page, 'dashboards-grafnx-1440-fr');
+    await expectNoSeriousViolations(page, 'grafnx page');
+    await page.getByRole('button', { name: fr('grafnx.import') }).click();
+    await page.waitForURL(`**/chartnx-generator/${villa._id}/*`);
+    await page.getByRole('region', { name: 'Puissance' }).waitFor();
+    expect(await page.locator('section[data-widget]').count()).toBe(4);
+    // The console in English.
+    await page.getByRole('button', { name: fr('shell.language') }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Chart dashboard modification' }).waitFor();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await shot(page, 'dashboards-generator-1440-en');
+    await page.goto(`/grafnx-generator/${villa._id}`);
+    await page.setViewportSize({ width: 400, height: 860 });
+    await shot(page, 'dashboards-grafnx-400-en');
     await manager.context.close();
   });
 
@@ -246,6 +303,18 @@ describe.each(['sqlite', 'postgres'] as const)('dashboards on %s', (db) => {
     await expectNoSeriousViolations(boss, 'boss dashboard');
     await boss.setViewportSize({ width: 400, height: 860 });
     await shot(boss, 'dashboards-boss-400-fr');
+    await boss.getByRole('button', { name: fr('shell.language') }).click();
+    await boss.getByRole('menuitem', { name: 'English' }).click();
+    await boss.getByText('Energy this month').waitFor();
+    await boss.getByRole('menu').waitFor({ state: 'detached' });
+    await shot(boss, 'dashboards-boss-400-en');
+    await boss.setViewportSize({ width: 1440, height: 900 });
+    await shot(boss, 'dashboards-boss-1440-en');
+    // Back to French (the language is kept for the whole browser).
+    await boss.getByRole('button', { name: 'Language' }).click();
+    await boss.getByRole('menuitem', { name: 'Français' }).click();
+    await boss.getByText(fr('boss.energyMonth')).waitFor();
+    await boss.close();
 
     // Without the licence: no button on the project, the page and the call refused.
     await page.goto(`/projects/${unlicensed._id}`);

@@ -11,6 +11,7 @@ import {
   editorReducer,
   emptyEditor,
   freePlace,
+  gaugeBounds,
   newWidget,
   newWidgetId,
   seriesMax,
@@ -118,5 +119,13 @@ describe('the generator state', () => {
     const ids = new Set(Array.from({ length: 50 }, () => newWidgetId([])));
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,40}$/);
     expect(newWidgetId([{ id: 'w0' }], () => 0.5)).not.toBe('w0');
+  });
+
+  it('gives a new gauge round bounds around its series’ last value', () => {
+    expect(gaugeBounds(undefined)).toEqual({ min: 0, max: 100 });
+    expect(gaugeBounds(21.5)).toEqual({ min: 0, max: 100 });
+    expect(gaugeBounds(546)).toEqual({ min: 0, max: 700 });
+    expect(gaugeBounds(1786)).toEqual({ min: 0, max: 3000 });
+    expect(gaugeBounds(-12)).toEqual({ min: -20, max: 5 });
   });
 });

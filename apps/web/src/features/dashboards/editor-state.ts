@@ -169,3 +169,16 @@ export function newWidget(
       return { id, kind, title, layout, series: picked };
   }
 }
+
+/**
+ * Bounds of a new gauge from its series' last value: 0 to 100 when it fits, else a round
+ * bound a quarter above it (546 ppm gives 0 to 700), below zero for negative values.
+ */
+export function gaugeBounds(last: number | undefined): { min: number; max: number } {
+  if (last === undefined || !Number.isFinite(last) || (last >= 0 && last <= 100))
+    return { min: 0, max: 100 };
+  const size = Math.abs(last) * 1.25;
+  const step = 10 ** Math.floor(Math.log10(size));
+  const bound = Math.ceil(size / step) * step;
+  return last < 0 ? { min: -bound, max: Math.max(0, bound / 4) } : { min: 0, max: bound };
+}

@@ -21,7 +21,7 @@ import {
   type WidgetKind,
 } from '@atrium/contracts/dashboards';
 import { DialogHeader } from '../../ui/dialog-header';
-import { newWidget, seriesMax } from './editor-state';
+import { gaugeBounds, newWidget, seriesMax } from './editor-state';
 
 interface Props {
   /** The widget edited, or a new one's id. */
@@ -41,6 +41,12 @@ export function WidgetDialog({ initial, series, onClose, onSave }: Props) {
     editing ? initial : newWidget('line', initial.id, '', []),
   );
   const [error, setError] = useState<string | null>(null);
+  // The gauge's bounds as typed (a number once valid).
+  const [bounds, setBounds] = useState(() =>
+    draft.kind === 'gauge'
+      ? { min: String(draft.min), max: String(draft.max) }
+      : { min: '0', max: '100' },
+  );
   const byKey = new Map(series.map((s) => [s.key, s]));
   const picked = draft.series
     .map((ref) => byKey.get(seriesRefKey(ref)))
@@ -49,7 +55,12 @@ export function WidgetDialog({ initial, series, onClose, onSave }: Props) {
   const set = (patch: Partial<WidgetInput>) => setDraft((d) => ({ ...d, ...patch }) as WidgetInput);
 
   const changeKind = (kind: WidgetKind) => {
-    const next = newWidget(kind, draft.id, draft.title, draft.series);
+    let next = newWidget(kind, draft.id, draft.title, draft.series);
+    if (next.kind === 'gauge') {
+      const b = gaugeBounds(picked[0]?.last?.v);
+      next = { ...next, ...b };
+      setBounds({ min: String(b.min), max: String(b.max) });
+    }
     setDraft(editing ? { ...next, layout: draft.layout } : next);
   };
   const save = () => {
@@ -105,6 +116,11 @@ export function WidgetDialog({ initial, series, onClose, onSave }: Props) {
               const first = value[0];
               const patch: Record<string, unknown> = { series: refs };
               if (!draft.title && first) patch.title = first.name;
+              if (draft.kind === 'gauge' && !editing) {
+                const b = gaugeBounds(first?.last?.v);
+                Object.assign(patch, b);
+                setBounds({ min: String(b.min), max: String(b.max) });
+              }
               set(patch);
             }}
             renderInput={(params) => (
@@ -196,15 +212,21 @@ export function WidgetDialog({ initial, series, onClose, onSave }: Props) {
               <TextField
                 fullWidth
                 label={t('dashboards.widget.min')}
-                defaultValue={String(draft.min)}
-                onChange={(e) => set({ min: num(e.target.value) })}
+                value={bounds.min}
+                onChange={(e) => {
+                  setBounds((b) => ({ ...b, min: e.target.value }));
+                  set({ min: num(e.target.value) });
+                }}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
               <TextField
                 fullWidth
                 label={t('dashboards.widget.max')}
-                defaultValue={String(draft.max)}
-                onChange={(e) => set({ max: num(e.target.value) })}
+                value={bounds.max}
+                onChange={(e) => {
+                  setBounds((b) => ({ ...b, max: e.target.value }));
+                  set({ max: num(e.target.value) });
+                }}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
             </Stack>

@@ -2,21 +2,26 @@
 import i18next from 'i18next';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WidgetData, WidgetInput, WidgetSeriesData } from '@atrium/contracts/dashboards';
+import type {
+  SeriesRef,
+  WidgetData,
+  WidgetInput,
+  WidgetSeriesData,
+} from '@atrium/contracts/dashboards';
 import { renderWithProviders } from '../../testing/render';
 import { WidgetView } from './widget-view';
 
 afterEach(() => i18next.changeLanguage('fr'));
 
-const ref = { source: 'knx', mac: 'a4b1c2001001', address: '1/1/1' } as const;
+const ref: SeriesRef = { source: 'knx', mac: 'a4b1c2001001', address: '1/1/1' };
 const layout = { x: 0, y: 0, w: 3, h: 2 };
 // 14:30:05 in Paris on 26/11/2026 (UTC+1).
 const T = Date.UTC(2026, 10, 26, 13, 30, 5);
 
 function seriesData(over: Partial<WidgetSeriesData> = {}): WidgetSeriesData {
   return {
-    mac: ref.mac,
-    address: ref.address,
+    mac: 'a4b1c2001001',
+    address: '1/1/1',
     name: 'Température séjour',
     unit: '°C',
     isBool: false,
@@ -60,7 +65,7 @@ describe('widgets', () => {
   });
 
   it('an on/off state with the default or the widget’s labels', () => {
-    const state = { id: 's', kind: 'state', title: '', layout, series: [ref] } as const;
+    const state: WidgetInput = { id: 's', kind: 'state', title: '', layout, series: [ref] };
     const { unmount } = show(state, [seriesData({ isBool: true, last: { t: T, v: 1 } })]);
     expect(screen.getByTestId('widget-state').textContent).toBe('Marche');
     unmount();
