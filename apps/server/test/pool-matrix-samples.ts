@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_POOL_OPTIONS } from '@atrium/contracts/pool';
+import { DEFAULT_POOL_OPTIONS, DEFAULT_TEMP_CONTROL } from '@atrium/contracts/pool';
 import { FAKE_KLEREO_ACCOUNT } from '@atrium/gateway-agent/pool/fake-vendor';
 import type { MatrixFixture, Sample } from './matrix-fixtures';
 import { modulesOf } from './test-server';
@@ -15,13 +15,19 @@ export const MATRIX_KLEREO = {
 };
 
 /**
- * The matrix project's demo poolnx gateway as a Klereo pool with its credentials stored (they
- * are checked through its in-process agent against the simulated Klereo cloud).
+ * The matrix project's demo poolnx gateway as a Klereo pool with its credentials stored (as the
+ * demo seed stores them: no vendor round trip per fixture).
  */
 export async function seedPool(app: FastifyInstance, mac: string) {
-  const pool = modulesOf(app).pool.service;
-  await pool.initType(mac, { type: 'klereo' });
-  await pool.auth(mac, MATRIX_KLEREO);
+  await modulesOf(app).pool.service.storeDemo(mac, {
+    type: 'klereo',
+    credentials: MATRIX_KLEREO.auth,
+    selectedPool: null,
+    options: DEFAULT_POOL_OPTIONS,
+    POOL_to_KNX: [],
+    KNX_to_POOL: [],
+    tempControl: DEFAULT_TEMP_CONTROL,
+  });
 }
 
 const onPool = (f: MatrixFixture, payload?: object): Sample => ({
