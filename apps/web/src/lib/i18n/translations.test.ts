@@ -18,6 +18,13 @@ import {
 } from '../../features/projects/project-menu-actions';
 import { STRENGTH_LEVELS } from '../../features/welcome/password-strength';
 import { SIGNIN_ERROR_KEYS } from '../api/error-key';
+import {
+  POOL_ADDRESS_OPTIONS,
+  POOL_KEY_MESSAGES,
+  POOL_TABLE_KINDS,
+  TEMP_CONTROL_FIELDS,
+} from '../../features/gateway-detail/pool/pool-model';
+import { KLEREO_PASSWORD_CRITERIA, POOL_LIMITS } from '@atrium/contracts/pool';
 
 const webRoot = join(import.meta.dirname, '..', '..', '..');
 const srcRoot = join(webRoot, 'src');
@@ -92,6 +99,13 @@ const DYNAMIC_PREFIXES: Record<string, string[]> = {
   'projects.menu.': PROJECT_MENU_ACTIONS.map((a) => `projects.menu.${a}`),
   'projects.online.': ONLINE_LEVELS.map((o) => `projects.online.${o}`),
   'subscriptions.plans.': PLAN_NAMES.map((p) => `subscriptions.plans.${p}`),
+  'pool.table.': POOL_TABLE_KINDS.map((k) => `pool.table.${k}`),
+  'pool.criteria.': Object.keys(KLEREO_PASSWORD_CRITERIA).map((c) => `pool.criteria.${c}`),
+  'pool.optionName.': POOL_ADDRESS_OPTIONS.map((o) => `pool.optionName.${o}`),
+  'pool.optionHint.': POOL_ADDRESS_OPTIONS.map((o) => `pool.optionHint.${o}`),
+  'pool.refreshEvery.': POOL_LIMITS.refreshMinutes.map((m) => `pool.refreshEvery.${m}`),
+  'pool.tempField.': TEMP_CONTROL_FIELDS.map((f) => `pool.tempField.${f}`),
+  'pool.keys.': POOL_KEY_MESSAGES.map((k) => `pool.keys.${k}`),
 };
 const dynamicKeys = [
   ...Object.values(DYNAMIC_PREFIXES).flat(),

@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { POOL_TYPES, type GatewayItem } from '@atrium/contracts/gateway';
 import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
-import { ComingSoonPanel } from '../../../ui/placeholder-page';
 import { notify } from '../../../ui/snackbar';
 import { gatewayCommands } from '../api/gateway-commands';
 import { useGatewayCommand } from '../api/use-gateway-command';
 import { DETAIL_LIMITS } from '../model/constants';
+import { PoolPanel } from '../pool/pool-panel';
 import { DetailDialog } from './detail-dialog';
 import { LegacyPoolLinks } from './legacy-pool-links';
 
@@ -41,6 +41,7 @@ export function PoolDialog({ gateway, queryId, legacy, readOnly, onClose, onNeed
       await wait(DETAIL_LIMITS.poolTypeChangeMs);
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gateway(queryId) });
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gatewayDetails(queryId) });
+      await queryClient.invalidateQueries({ queryKey: ['pool', gateway.mac] });
       notify.success('success');
     },
   );
@@ -58,6 +59,7 @@ export function PoolDialog({ gateway, queryId, legacy, readOnly, onClose, onNeed
       title={legacy ? t('gatewayDetail.pool.legacyTitle') : t('gatewayDetail.actions.pool')}
       onClose={onClose}
       busy={changing}
+      width={legacy ? undefined : 720}
     >
       <TextField
         select
@@ -82,7 +84,7 @@ export function PoolDialog({ gateway, queryId, legacy, readOnly, onClose, onNeed
         {legacy ? (
           <LegacyPoolLinks mac={gateway.mac} readOnly={readOnly} onNeedsRemote={onNeedsRemote} />
         ) : (
-          <ComingSoonPanel />
+          <PoolPanel key={gateway.pooltype ?? 'none'} mac={gateway.mac} readOnly={readOnly} />
         )}
       </Box>
     </DetailDialog>
