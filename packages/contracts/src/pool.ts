@@ -303,6 +303,12 @@ export type PoolUpdateBody = z.input<typeof poolUpdateBody>;
 
 /** Replies of update, init/type and auth: a console message key (changeSuccess). */
 export const poolMessageReply = z.object({ message: z.string() });
+/**
+ * What update, init/type and auth answer: `changeSuccess`, and whether the gateway took the
+ * configuration now (false: it is offline and gets it when it next connects).
+ */
+export const poolSavedReply = poolMessageReply.extend({ synced: z.boolean() });
+export type PoolSavedReply = z.infer<typeof poolSavedReply>;
 
 /** GET /api/poolnx/statusKeys?statusOrCmd=&pooltype=. */
 export const POOL_KEY_KINDS = ['status', 'cmd'] as const;

@@ -8,6 +8,7 @@ import {
   poolInitTypeBody,
   poolKeysOf,
   poolMacQuery,
+  poolSavedReply,
   poolUpdateBody,
   statusKeysQuery,
   statusKeysReply,
@@ -21,12 +22,7 @@ interface Options {
 }
 
 const tags = ['pool'];
-const savedReply = z.object({
-  message: z.string().describe('changeSuccess'),
-  synced: z
-    .boolean()
-    .describe('false: the gateway is offline and gets the configuration when it next connects'),
-});
+const savedReply = poolSavedReply;
 const GATEWAY =
   '`mac` in any accepted form (12 hex, AA:BB:…, 0x{mac}L). 404 notFound when the caller may not ' +
   'see the gateway; 403 forbidden for a viewer; 409 poolUnsupported unless it is a poolnx.';
