@@ -211,11 +211,12 @@ export function createHubModule(d: HubModuleDeps) {
     async start(httpServer: HttpServer) {
       // With the embedded broker nobody is connected at start: what the database says is stale.
       if (d.config.mqttPort !== null && !d.config.mqttUrl) await repo.markAllOffline(Date.now());
+      // Before any demo agent starts: they read their pools there.
+      demoPools = await startDemoPools(d, hub);
       transport = await startTransport(d, hub, httpServer);
       hub.attach(transport);
       if (d.demoLiveMacs.length && d.config.demoModbusPort !== null)
         demoMeter = await startDemoMeter(d.config.demoModbusPort, d.log);
-      demoPools = await startDemoPools(d, hub);
       await sweepNow();
       sweep = setInterval(
         () =>
