@@ -252,9 +252,15 @@ describe.each(['sqlite', 'postgres'] as const)('pool controllers end to end on %
     const temp = page.getByRole('dialog', { name: fr('pool.tempControl') });
     await temp.getByRole('switch', { name: fr('pool.temp.enabled') }).check();
     await temp.getByText(fr('malformedAddress')).first().waitFor();
-    await temp.getByRole('textbox', { name: fr('pool.tempField.control') }).fill('3/3/1');
-    await temp.getByRole('textbox', { name: fr('pool.tempField.setpoint') }).fill('3/3/2');
-    await temp.getByRole('textbox', { name: fr('pool.tempField.controlFeedback') }).fill('3/3/3');
+    await temp
+      .getByRole('textbox', { name: fr('pool.tempField.control'), exact: true })
+      .fill('3/3/1');
+    await temp
+      .getByRole('textbox', { name: fr('pool.tempField.setpoint'), exact: true })
+      .fill('3/3/2');
+    await temp
+      .getByRole('textbox', { name: fr('pool.tempField.controlFeedback'), exact: true })
+      .fill('3/3/3');
     await temp.getByRole('textbox', { name: fr('pool.temp.hysteresis') }).fill('abc');
     expect(await temp.getByRole('button', { name: fr('dialog.save') }).isDisabled()).toBe(true);
     await temp.getByRole('textbox', { name: fr('pool.temp.hysteresis') }).fill('1,5');
