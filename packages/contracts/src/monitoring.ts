@@ -15,8 +15,8 @@ export const MONITORING_LIMITS = {
   voltageMax: 50,
   /** Addresses in one monitored-addresses call: the largest plan's maximum. */
   monitorMax: 2000,
-  /** Series in one graph query, and in one favorite. */
-  measurementsMax: 50,
+  /** Series in one graph query, and in one favorite (issue 21: a year of 100 addresses). */
+  measurementsMax: 100,
   favoritesMax: 100,
   favoriteNameMax: 100,
   favoriteDisplayMax: 2000,

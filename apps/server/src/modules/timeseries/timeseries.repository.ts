@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database';
+import { sqliteHandleOf, type Db } from '../../db/database';
 import { PARIS_WEEK_OF_MIDNIGHT, parisWeekMidnight } from '../../lib/paris-time';
 import { FIXED_MS, isFixed, type Level, type RollupLevel, type Span } from './timeseries.windows';
-import type { Aggregation, SeriesKey } from './timeseries.types';
+import type { Aggregation, GraphPoint, SeriesKey } from './timeseries.types';
 
 /** One aggregated bucket of one series. */
 export interface BucketRow {
@@ -64,6 +64,35 @@ function readRollup(ids: readonly number[], span: Span, level: RollupLevel, agg:
     ORDER BY series, bucket`;
 }
 
+/**
+ * Rollup rows at their own width as two JSON arrays per series, times and values,
+ * built by the database (decision 0038): a wide graph gets one row per series
+ * instead of one per bucket. Both engines print a double so that it parses back to
+ * the same value (SQLite 3.43+, PostgreSQL 12+), so the points equal `readRollup`'s.
+ * SQLite feeds its aggregates in primary-key order, which is time order (an ORDER BY
+ * inside them would sort again and cost twice the read); the caller checks it.
+ */
+function readRollupLists(
+  ids: readonly number[],
+  span: Span,
+  level: RollupLevel,
+  agg: Aggregation,
+  postgres: boolean,
+) {
+  const y = sql.raw(ROW_Y[agg]);
+  const [xs, ys] = postgres
+    ? [sql`json_agg(bucket ORDER BY bucket)`, sql`json_agg(${y} ORDER BY bucket)`]
+    : [sql`json_group_array(bucket)`, sql`json_group_array(${y})`];
+  return sql<{ series: number; xs: string | number[]; ys: string | number[] }>`
+    SELECT series, ${xs} AS xs, ${ys} AS ys FROM ${sql.table(TABLE[level])}
+    WHERE series IN (${sql.join(ids)}) AND bucket >= ${span.from} AND bucket < ${span.to}
+    GROUP BY series`;
+}
+
+/** A JSON array column: PostgreSQL's driver parses json, SQLite returns the text. */
+const numbers = (column: string | number[]): number[] =>
+  typeof column === 'string' ? (JSON.parse(column) as number[]) : column;
+
 /** Raw points grouped into fixed windows of `ms` (seconds, or minutes and hours from raw). */
 function groupRaw(ids: readonly number[], span: Span, ms: number, agg: Aggregation) {
   // Integer division floors because every timestamp is ≥ 0.
@@ -97,7 +126,11 @@ function rawHours(ids: readonly number[], span: Span) {
 
 /** The SQL both dialects share: series, graph aggregation, step seeds and row pruning. */
 export class TimeSeriesRepository {
-  constructor(private readonly db: Db) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Db) {
+    this.postgres = sqliteHandleOf(db) === undefined;
+  }
 
   async insertSeriesIfMissing(key: SeriesKey): Promise<void> {
     await this.db
@@ -152,6 +185,34 @@ export class TimeSeriesRepository {
       return rows.map((r) => ({ ...r, x: parisWeekMidnight(r.x) }));
     }
     throw new Error(`No aggregate of ${level} into ${window}`);
+  }
+
+  /**
+   * A rollup level read at its own width, as the points of each series that has any
+   * (in time order): what `aggregate` gives for it, in one row per series.
+   */
+  async rollupLists(
+    ids: readonly number[],
+    span: Span,
+    level: RollupLevel,
+    agg: Aggregation,
+  ): Promise<Map<number, GraphPoint[]>> {
+    const rows = await this.collect(ids, (part) =>
+      readRollupLists(part, span, level, agg, this.postgres),
+    );
+    const lists = new Map<number, GraphPoint[]>();
+    for (const row of rows) {
+      const [xs, ys] = [numbers(row.xs), numbers(row.ys)];
+      const points: GraphPoint[] = new Array(xs.length);
+      let sorted = true;
+      for (let i = 0; i < xs.length; i++) {
+        points[i] = { x: xs[i] ?? 0, y: ys[i] ?? 0 };
+        if (i > 0 && (xs[i] ?? 0) <= (xs[i - 1] ?? 0)) sorted = false;
+      }
+      if (!sorted) points.sort((a, b) => a.x - b.x);
+      lists.set(row.series, points);
+    }
+    return lists;
   }
 
   /** Raw points per UTC hour (partial aggregates), to merge into Paris days or weeks. */

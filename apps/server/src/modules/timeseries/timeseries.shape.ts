@@ -16,19 +16,32 @@ export function boolStep(y: number, aggregation: Aggregation): number {
  * series become steps and, when their first bucket is not the span's first, start
  * with the last value recorded before it, so the step line is continuous.
  */
-export async function toGraphPoints(
+export function toGraphPoints(
   input: Pick<QueryInput, 'seriesIds' | 'aggregation' | 'isBool'>,
   span: Span,
   rows: readonly BucketRow[],
   lastBefore: (series: number, t: number) => Promise<number | undefined>,
 ): Promise<QueryResult['series']> {
   const byId = new Map<number, GraphPoint[]>(input.seriesIds.map((id) => [id, []]));
-  for (const { series, x, y } of rows) {
-    byId.get(series)?.push({ x, y: input.isBool ? boolStep(y, input.aggregation) : y });
-  }
+  for (const { series, x, y } of rows) byId.get(series)?.push({ x, y });
+  return seriesPoints(input, span, byId, lastBefore);
+}
+
+/**
+ * The same from points already split per series (a series without points may be
+ * absent). The lists are taken over: boolean steps are written into them.
+ */
+export async function seriesPoints(
+  input: Pick<QueryInput, 'seriesIds' | 'aggregation' | 'isBool'>,
+  span: Span,
+  lists: ReadonlyMap<number, GraphPoint[]>,
+  lastBefore: (series: number, t: number) => Promise<number | undefined>,
+): Promise<QueryResult['series']> {
+  const byId = new Map(input.seriesIds.map((id) => [id, lists.get(id) ?? []]));
   if (input.isBool) {
     await Promise.all(
       [...byId].map(async ([id, points]) => {
+        for (const p of points) p.y = boolStep(p.y, input.aggregation);
         if (points[0]?.x === span.from) return;
         const before = await lastBefore(id, span.from);
         if (before !== undefined) points.unshift({ x: span.from, y: before });

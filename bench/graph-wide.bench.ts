@@ -1,0 +1,194 @@
+/**
+ * Wide graph benchmark (issue 21, point 6): one year × 100 monitored addresses at
+ * auto precision, asked through the real route (`POST /api/project/timeseries/:id`:
+ * validation, permissions, monitored list, series lookup, store query, reply
+ * serialisation) of an app built in this process, on SQLite and PostgreSQL.
+ * Server time is Fastify's `reply.elapsedTime`, median of RUNS after WARM-UP.
+ * Auto precision over a year reads the Paris-day rollups (365 rows per address),
+ * so the year is loaded with one point an hour: the rows the query reads are the
+ * same as with denser data. Target: median ≤ 25 ms on both databases.
+ * Run alone: `node --import tsx bench/graph-wide.bench.ts` (`BENCH_ADDRESSES`,
+ * `BENCH_RUNS` to change the sizes, `BENCH_DB=sqlite` or `postgres` for one database).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { newId } from '../apps/server/src/lib/ids';
+import { newGatewayRow } from '../apps/server/src/modules/gateways/gateway-rows';
+import { knxSeriesKey } from '../apps/server/src/modules/monitoring/monitoring-series';
+import { newProjectRow } from '../apps/server/src/modules/projects/project-view';
+import type { Point } from '../apps/server/src/modules/timeseries/timeseries.types';
+import { startPostgres } from '../apps/server/test/postgres-cluster';
+
+const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 100);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARM_UP = 3;
+const TARGET_MS = 25;
+const HOUR = 3_600_000;
+const YEAR_START = Date.UTC(2025, 0, 1);
+const YEAR = 365 * 24 * HOUR;
+
+interface Figures {
+  median: number;
+  p95: number;
+  points: number;
+  bytes: number;
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
+
+/** `1/{main}/{sub}` for address i: 1/0/0 … 1/0/99, DPT 9.001. */
+const addressOf = (i: number) => `1/${Math.floor(i / 256)}/${i % 256}`;
+
+async function measure(name: string, env: Record<string, string>): Promise<Figures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    TUNNEL_PORT: '0',
+    DEMO_MODBUS_PORT: '0',
+    RETENTION_SWEEP_HOURS: '0',
+    ...env,
+  });
+  const { app, modules } = await buildApp({ ...config, seedDemo: false });
+  // Time spent inside the server per request (what the target is about).
+  let elapsed: number[] = [];
+  app.addHook('onResponse', async (_req, reply) => {
+    elapsed.push(reply.elapsedTime);
+  });
+  try {
+    await app.ready();
+    const { repo: usersRepo, users, tokens } = modules.users;
+    const team = newId();
+    const owner = {
+      ...(await users.newUserRow('graph@atrium.local', 'supervisor', team, 'Bench-Pass-1!')),
+      email_verified: 1,
+    };
+    await usersRepo.createTeamWithUser({ id: team, name: 'Bench' }, owner);
+    const project = newProjectRow(team, 'Wide graphs');
+    await modules.projects.repo.insert([project]);
+    const mac = '00000000beef';
+    await modules.gateways.repo.insert([
+      newGatewayRow({
+        mac,
+        sn: 'SNBEEF',
+        type: 'kloudnx',
+        name: 'Bench gateway',
+        version: '8.5.0',
+        online: 1,
+        connection: 0,
+        initialized: 1,
+        team_id: team,
+        project_id: project.id,
+      }),
+    ]);
+    const addresses = Array.from({ length: ADDRESSES }, (_, i) => addressOf(i));
+    await modules.db
+      .insertInto('monitored_addresses')
+      .values(
+        addresses.map((address, i) => ({
+          project_id: project.id,
+          address,
+          gateway_mac: mac,
+          dpt: '9.001',
+          name: `Room ${i}`,
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+    // The year, one point an hour per address, through the store's batch path.
+    const store = modules.timeseries.store;
+    const t0 = performance.now();
+    for (const [k, address] of addresses.entries()) {
+      const seriesId = await store.ensureSeries(knxSeriesKey(project.id, mac, address));
+      const points: Point[] = [];
+      for (let t = YEAR_START; t < YEAR_START + YEAR; t += HOUR) {
+        const i = (t - YEAR_START) / HOUR;
+        points.push({ seriesId, t, v: 20 + k / 10 + 5 * Math.sin(i / 24) + (i % 7) / 10 });
+      }
+      await store.writeBatch(points);
+    }
+    if (env.DATABASE_URL) await sql`ANALYZE`.execute(modules.db);
+    console.log(
+      `${name}: loaded ${ADDRESSES} × ${YEAR / HOUR} points in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const token = await tokens.sign(owner);
+    const body = { measurements: addresses, start: YEAR_START, stop: YEAR_START + YEAR };
+    let points = 0;
+    let bytes = 0;
+    for (let run = 0; run < WARM_UP + RUNS; run++) {
+      if (run === WARM_UP) elapsed = [];
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/project/timeseries/${project.id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: body,
+      });
+      if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body.slice(0, 300)}`);
+      const reply = res.json<{ precision: string; data: { list: unknown[] }[] }>();
+      points = reply.data.reduce((n, s) => n + s.list.length, 0);
+      bytes = res.rawPayload.length;
+      if (reply.precision !== '1d' || reply.data.length !== ADDRESSES) {
+        throw new Error(`unexpected reply: ${reply.precision}, ${reply.data.length} series`);
+      }
+    }
+    return { median: quantile(elapsed, 0.5), p95: quantile(elapsed, 0.95), points, bytes };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(): Promise<Figures | undefined> {
+  if (!existsSync(process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin')) {
+    console.log('PostgreSQL skipped: /usr/lib/postgresql/15/bin is missing');
+    return undefined;
+  }
+  const cluster = await startPostgres();
+  try {
+    return await measure('PostgreSQL', { DATABASE_URL: cluster.url });
+  } finally {
+    cluster.stop();
+  }
+}
+
+/** Runs SQLite then PostgreSQL and prints the figures; false when the target is missed. */
+export async function main(): Promise<boolean> {
+  const only = process.env.BENCH_DB; // sqlite or postgres, to run one alone
+  const figures: Record<string, Figures> = {};
+  if (only !== 'postgres') figures.SQLite = await measure('SQLite', {});
+  const pg = only === 'sqlite' ? undefined : await onPostgres();
+  if (pg) figures.PostgreSQL = pg;
+  const ms = (x: number) => `${x.toFixed(2)} ms`;
+  let ok = true;
+  const table = Object.entries(figures).map(([db, f]) => {
+    const met = f.median <= TARGET_MS;
+    ok &&= met;
+    return {
+      db,
+      [`server median (${ADDRESSES} × 1 year, auto)`]: ms(f.median),
+      'server p95': ms(f.p95),
+      points: f.points.toLocaleString('en-US'),
+      'reply bytes': f.bytes.toLocaleString('en-US'),
+      target: `≤ ${TARGET_MS} ms`,
+      verdict: met ? 'met' : 'MISSED',
+    };
+  });
+  console.log(`\nWide graph benchmark (Node ${process.version}, ${cpus().length} CPUs)`);
+  console.table(table);
+  return ok;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = (await main()) ? 0 : 1;
+}
