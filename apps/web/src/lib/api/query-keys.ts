@@ -24,6 +24,7 @@ export const QUERY_KEYS = {
   customProxy: (mac: string) => ['vpn', 'customProxy', mac] as const,
   vpnLog: (mac: string) => ['vpn', 'log', mac] as const,
   // A poolnx gateway's pool configuration and its Klereo account's pools, by MAC.
+  pool: (mac: string) => ['pool', mac] as const,
   poolConfig: (mac: string) => ['pool', mac, 'config'] as const,
   klereoPools: (mac: string) => ['pool', mac, 'klereoPools'] as const,
   // A gateway's event history and uptime, by MAC (the detail page's events section).
@@ -62,6 +63,18 @@ export const QUERY_KEYS = {
   // The fleet home (issue 16): the caller's fleet summary and its gateways' latest events.
   fleetSummary: ['fleet', 'summary'] as const,
   fleetEvents: ['fleet', 'events'] as const,
+  // Dashboards (issue 20): a project's chart dashboards, its series, one form and its data;
+  // the boss dashboard and its summary; a shared link's dashboard and data, by token.
+  dashboards: (projectId: string) => ['dashboards', projectId] as const,
+  dashboardSeries: (projectId: string) => ['dashboards', projectId, 'series'] as const,
+  dashboardForm: (projectId: string, dashboardId: string) =>
+    ['dashboards', projectId, 'form', dashboardId] as const,
+  dashboardPreview: (projectId: string, form: string) =>
+    ['dashboards', projectId, 'preview', form] as const,
+  boss: (projectId: string) => ['bossnx', projectId] as const,
+  bossData: (projectId: string) => ['bossnx', projectId, 'data'] as const,
+  shared: (token: string) => ['shared', token] as const,
+  sharedData: (token: string) => ['shared', token, 'data'] as const,
 };
 
 /** The keys that name one thing by its id, as the live updates read them. */

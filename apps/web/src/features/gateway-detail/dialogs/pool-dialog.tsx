@@ -41,7 +41,7 @@ export function PoolDialog({ gateway, queryId, legacy, readOnly, onClose, onNeed
       await wait(DETAIL_LIMITS.poolTypeChangeMs);
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gateway(queryId) });
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.gatewayDetails(queryId) });
-      await queryClient.invalidateQueries({ queryKey: ['pool', gateway.mac] });
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.pool(gateway.mac) });
       notify.success('success');
     },
   );

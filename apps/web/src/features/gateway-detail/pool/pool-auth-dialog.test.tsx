@@ -18,7 +18,9 @@ function renderAuth(type: 'klereo' | 'poolcop') {
 
 describe('PoolAuthDialog (document 2 §2 modifyIds, §5)', () => {
   it('Klereo: refuses a username with symbols and a weak password; sends the SHA-1', async () => {
-    const server = stubFetch({ 'POST /api/poolnx/auth': { body: { message: 'changeSuccess' } } });
+    const server = stubFetch({
+      'POST /api/poolnx/auth': { body: { message: 'changeSuccess', synced: true } },
+    });
     const { dialog, user, onClose } = renderAuth('klereo');
     await user.type(dialog.getByRole('textbox', { name: 'Identifiant' }), 'villa.rose');
     await user.type(dialog.getByLabelText(/Mot de passe/), 'secret');

@@ -58,7 +58,7 @@ describe('PoolTableDialog (document 2 §2, §4, §5)', () => {
 
   it('a malformed address blocks saving; a valid table is posted whole', async () => {
     const server = stubFetch({
-      'POST /api/poolnx/update': { body: { message: 'changeSuccess' } },
+      'POST /api/poolnx/update': { body: { message: 'changeSuccess', synced: true } },
     });
     const { dialog, user, onClose } = renderTable(liveOf(null));
     await user.type(address('waterTemp'), '1/8/300');
@@ -81,6 +81,17 @@ describe('PoolTableDialog (document 2 §2, §4, §5)', () => {
       rename: '',
       dpt: '9.001',
     });
+  });
+
+  it('saved while the gateway is offline: says the configuration waits for it', async () => {
+    stubFetch({ 'POST /api/poolnx/update': { body: { message: 'changeSuccess', synced: false } } });
+    const { dialog, user } = renderTable(liveOf(null, false));
+    await user.click(dialog.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText(
+        'Configuration en attente : elle sera envoyée à la passerelle à sa reconnexion.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows live values with the display rules, the live indicator and the last update', async () => {
