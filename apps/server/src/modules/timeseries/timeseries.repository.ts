@@ -203,7 +203,7 @@ export class TimeSeriesRepository {
     const lists = new Map<number, GraphPoint[]>();
     for (const row of rows) {
       const [xs, ys] = [numbers(row.xs), numbers(row.ys)];
-      const points: GraphPoint[] = new Array(xs.length);
+      const points = new Array<GraphPoint>(xs.length);
       let sorted = true;
       for (let i = 0; i < xs.length; i++) {
         points[i] = { x: xs[i] ?? 0, y: ys[i] ?? 0 };
