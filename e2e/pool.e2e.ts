@@ -13,6 +13,7 @@ import { encode } from '@atrium/knx/dpt-codec';
 import { parseEtsCsv } from '@atrium/knx/ets-csv-import';
 import { freePort, startPostgres, type PgCluster } from '../apps/server/test/postgres-cluster';
 import { claimGateway, importGateways } from './gateway-fleet';
+import { expectNoSeriousViolations } from './a11y';
 import { snap, startStack, type Stack } from './harness';
 import { projectWithGateway, waitFor } from './monitoring-helpers';
 import { ADMIN, apiCall, apiSignIn, fr, signInThroughUi, SUPERVISOR } from './session';
@@ -189,6 +190,7 @@ describe.each(['sqlite', 'postgres'] as const)('pool controllers end to end on %
     await snackbar('changeSuccess');
     await expect.poll(async () => (await poolConfig(KLEREO.mac)).selectedPool).toBe(KLEREO_POOL.id);
     await shot('pool-dialog-1440-fr');
+    if (database === 'sqlite') await expectNoSeriousViolations(page, 'pool dialog, fr');
 
     // Status table: five values used, the first on 3/1/1, the others auto-filled.
     const status = await map(dialog, 'POOL_to_KNX', '3/1/1', [
@@ -245,6 +247,7 @@ describe.each(['sqlite', 'postgres'] as const)('pool controllers end to end on %
     expect(pool.state.filtration).toBe(true);
     await live.getByText(/^Dernière mise à jour : \d\d\/\d\d\/\d{4}/).waitFor();
     await shot('pool-live-table-1440-fr');
+    if (database === 'sqlite') await expectNoSeriousViolations(page, 'pool status table, fr');
     await live.getByRole('button', { name: fr('dialog.cancel') }).click();
 
     // Temperature control: enabled on 3/3/x, hysteresis 1,5 K; set to 35 °C, it heats.
@@ -265,6 +268,8 @@ describe.each(['sqlite', 'postgres'] as const)('pool controllers end to end on %
     expect(await temp.getByRole('button', { name: fr('dialog.save') }).isDisabled()).toBe(true);
     await temp.getByRole('textbox', { name: fr('pool.temp.hysteresis') }).fill('1,5');
     await shot('pool-temp-1440-fr');
+    if (database === 'sqlite')
+      await expectNoSeriousViolations(page, 'pool temperature control, fr');
     await save(temp);
     expect((await poolConfig(KLEREO.mac)).tempControl).toMatchObject({
       enabled: true,
