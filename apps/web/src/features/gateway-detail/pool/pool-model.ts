@@ -7,6 +7,7 @@ import {
   type PoolRow,
   type PoolRowInput,
   type PoolValue,
+  type PoolVendorState,
 } from '@atrium/contracts/pool';
 import { exportEtsCsv, type CsvExportAddress } from '@atrium/knx/ets-csv';
 import { numberFormat } from '../../../lib/locale';
@@ -190,3 +191,11 @@ export const POOL_KEY_MESSAGES: readonly string[] = [
 ];
 export const keyKindOf = (kind: PoolTableKind): 'status' | 'cmd' =>
   kind === 'POOL_to_KNX' ? 'status' : 'cmd';
+
+/** The message of the vendor's state when it is not fine (issue 19: outage, quota, refusal). */
+export const VENDOR_STATE_KEYS: Partial<Record<PoolVendorState, string>> = {
+  invalidIds: 'poolInvalidIds',
+  unavailable: 'poolVendorUnavailable',
+  rateLimited: 'poolRateLimited',
+  notConfigured: 'pool.notConfigured',
+};

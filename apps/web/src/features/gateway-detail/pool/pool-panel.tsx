@@ -13,13 +13,13 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import ThermostatIcon from '@mui/icons-material/Thermostat';
 import { useTranslation } from 'react-i18next';
-import type { PoolConfig, PoolType } from '@atrium/contracts/pool';
+import type { PoolType } from '@atrium/contracts/pool';
 import { errorMessageKey } from '../../../lib/api/error-key';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../ui/snackbar';
 import { PoolAuthDialog } from './pool-auth-dialog';
 import { poolApi, useKlereoPools, usePoolConfig, usePoolMutation } from './pool-api';
-import { poolEtsCsv, type PoolTableKind } from './pool-model';
+import { poolEtsCsv, VENDOR_STATE_KEYS, type PoolTableKind } from './pool-model';
 import { PoolOptionsDialog } from './pool-options-dialog';
 import { PoolTableDialog } from './pool-table-dialog';
 import { PoolTempDialog } from './pool-temp-dialog';
@@ -44,14 +44,6 @@ function download(csv: string, mac: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** What the vendor's cloud last said, when it is not fine (document 2 §2; issue 19 bad input). */
-const VENDOR_KEYS: Partial<Record<PoolConfig['vendor']['state'], string>> = {
-  invalidIds: 'poolInvalidIds',
-  unavailable: 'poolVendorUnavailable',
-  rateLimited: 'poolRateLimited',
-  notConfigured: 'pool.notConfigured',
-};
-
 /**
  * The current pool dialog's body (document 2 §2): pool select (Klereo), credentials, status
  * and command tables, temperature control, ETS export and options.
@@ -73,7 +65,7 @@ export function PoolPanel({ mac, readOnly }: Props) {
     return <Alert severity="error">{t(errorMessageKey(config.error))}</Alert>;
   if (type === null) return <Alert severity="info">{t('pool.chooseType')}</Alert>;
 
-  const vendorKey = VENDOR_KEYS[live.data?.vendor.state ?? data.vendor.state];
+  const vendorKey = VENDOR_STATE_KEYS[live.data?.vendor.state ?? data.vendor.state];
   const lastUpdate = live.data?.lastUpdate ?? data.lastUpdate;
   const exportCsv = () => {
     const csv = poolEtsCsv(data, { pool: t('pool.etsPrefix') });

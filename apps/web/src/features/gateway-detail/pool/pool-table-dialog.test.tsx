@@ -83,6 +83,29 @@ describe('PoolTableDialog (document 2 §2, §4, §5)', () => {
     });
   });
 
+  it('says when the vendor is down or its quota spent', () => {
+    const data = (state: 'unavailable' | 'rateLimited'): PoolDataEvent => ({
+      mac: MAC,
+      lastUpdate: null,
+      POOL_to_KNX: [],
+      KNX_to_POOL: [],
+      vendor: { state, at: 1 },
+    });
+    const { dialog, rerender } = renderTable(liveOf(data('unavailable')));
+    expect(dialog.getByText(/Le service du fabricant de la piscine ne répond pas/)).toBeTruthy();
+    rerender(
+      <PoolTableDialog
+        mac={MAC}
+        kind="POOL_to_KNX"
+        rows={defaultPoolRows('klereo', 'status')}
+        live={liveOf(data('rateLimited'))}
+        readOnly={false}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByText(/Trop de requêtes vers le service du fabricant/)).toBeTruthy();
+  });
+
   it('saved while the gateway is offline: says the configuration waits for it', async () => {
     stubFetch({ 'POST /api/poolnx/update': { body: { message: 'changeSuccess', synced: false } } });
     const { dialog, user } = renderTable(liveOf(null, false));

@@ -34,6 +34,7 @@ import {
   rowsToSave,
   validateRows,
   withLiveValues,
+  VENDOR_STATE_KEYS,
   type PoolTableKind,
 } from './pool-model';
 import type { PoolLive } from './use-pool-live';
@@ -69,6 +70,7 @@ export function PoolTableDialog({ mac, kind, rows: saved, live, readOnly, onClos
   const errors = useMemo(() => validateRows(rows), [rows]);
   const invalid = Object.keys(errors).length > 0;
   const lastUpdate = live.data?.lastUpdate ?? null;
+  const vendorKey = live.data ? VENDOR_STATE_KEYS[live.data.vendor.state] : undefined;
   const words = { on: t('pool.on'), off: t('pool.off') };
 
   const edit = (name: string, patch: Partial<PoolRow>) => {
@@ -156,6 +158,11 @@ export function PoolTableDialog({ mac, kind, rows: saved, live, readOnly, onClos
           </Tooltip>
         </Stack>
       </Stack>
+      {vendorKey && vendorKey !== 'pool.notConfigured' && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {t(vendorKey)}
+        </Alert>
+      )}
       {live.error && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {t(live.error)}
