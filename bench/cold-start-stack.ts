@@ -108,6 +108,8 @@ export async function startStack(dir: string, broker: Broker, db: Database, gate
     DATA_DIR: dir,
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
+    // The SSH endpoint of remote access on any free port: another server may hold 2222.
+    TUNNEL_PORT: '0',
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...(mosquitto
       ? { MQTT_URL: mosquitto.hubUrl }
