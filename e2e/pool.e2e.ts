@@ -390,6 +390,14 @@ describe.each(['sqlite', 'postgres'] as const)('pool controllers end to end on %
     expect(pool.state.filtration).toBe(true);
     await shot('pool-poolcop-table-1440-fr');
 
+    // A vendor outage: the console says so; the values come back with the vendor.
+    vendor.outage = true;
+    await live.getByText(fr('poolVendorUnavailable')).waitFor({ timeout: 20_000 });
+    await shot('pool-vendor-outage-1440-fr');
+    vendor.outage = false;
+    await live
+      .getByText(fr('poolVendorUnavailable'))
+      .waitFor({ state: 'detached', timeout: 20_000 });
     // 400 px in French, then the console in English at 1440 and 400 px.
     await page.setViewportSize({ width: 400, height: 860 });
     await shot('pool-poolcop-table-400-fr');
