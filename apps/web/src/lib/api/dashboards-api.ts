@@ -21,6 +21,7 @@ import {
   type DashboardType,
 } from '@atrium/contracts/dashboards';
 import { api } from './client';
+import { QUERY_KEYS } from './query-keys';
 import { ApiError, parseErrorReply } from './api-error';
 
 const enc = encodeURIComponent;
@@ -107,13 +108,13 @@ export const dashboardsApi = {
 
 export const dashboardsQuery = (projectId: string) =>
   queryOptions({
-    queryKey: ['dashboards', projectId],
+    queryKey: QUERY_KEYS.dashboards(projectId),
     queryFn: ({ signal }) => dashboardsApi.list(projectId, signal),
   });
 
 export const seriesQuery = (projectId: string) =>
   queryOptions({
-    queryKey: ['dashboards', projectId, 'series'],
+    queryKey: QUERY_KEYS.dashboardSeries(projectId),
     queryFn: ({ signal }) => dashboardsApi.series(projectId, signal),
     staleTime: 30_000,
   });

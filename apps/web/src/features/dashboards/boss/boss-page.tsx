@@ -12,6 +12,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import { useTranslation } from 'react-i18next';
 import type { BossDataReply } from '@atrium/contracts/dashboards';
 import { apiErrorCode } from '../../../lib/api/error-key';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { projectQuery } from '../../../lib/api/project-query';
 import { PageHeader } from '../../../ui/page-header';
 import { notify } from '../../../ui/snackbar';
@@ -36,7 +37,7 @@ export function BossPage() {
   const client = useQueryClient();
   const project = useQuery(projectQuery(projectId));
   const canEdit = project.data !== undefined && project.data.role !== 'viewer';
-  const bossKey = ['bossnx', projectId];
+  const bossKey = QUERY_KEYS.boss(projectId);
   const boss = useQuery({
     queryKey: bossKey,
     queryFn: ({ signal }) => dashboardsApi.boss(projectId, signal),
@@ -45,7 +46,7 @@ export function BossPage() {
   });
   const code = boss.isError ? apiErrorCode(boss.error) : undefined;
   const data = useQuery({
-    queryKey: ['bossnx', projectId, 'data'],
+    queryKey: QUERY_KEYS.bossData(projectId),
     queryFn: ({ signal }) => dashboardsApi.bossData(projectId, signal),
     enabled: boss.isSuccess,
     refetchInterval: BOSS_REFRESH_MS,
@@ -73,7 +74,7 @@ export function BossPage() {
     },
     onError: () => notify.error('boss.createError', { duration: 3000 }),
   });
-  const refresh = () => client.invalidateQueries({ queryKey: ['bossnx', projectId] });
+  const refresh = () => client.invalidateQueries({ queryKey: QUERY_KEYS.boss(projectId) });
 
   return (
     <>

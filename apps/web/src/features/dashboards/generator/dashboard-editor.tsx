@@ -25,6 +25,7 @@ import {
   type DashboardDataReply,
   type WidgetInput,
 } from '@atrium/contracts/dashboards';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { useConfirm } from '../../../ui/dialogs/dialog-context';
 import { notify } from '../../../ui/snackbar';
 import {
@@ -63,7 +64,7 @@ export function DashboardEditor({ projectId, dashboardId, canEdit }: Props) {
   const series = useQuery({ ...seriesQuery(projectId), enabled: canEdit });
 
   const formQuery = useQuery({
-    queryKey: ['dashboards', projectId, 'form', dashboardId],
+    queryKey: QUERY_KEYS.dashboardForm(projectId, dashboardId),
     queryFn: ({ signal }) => dashboardsApi.form(projectId, dashboardId, signal),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -78,7 +79,7 @@ export function DashboardEditor({ projectId, dashboardId, canEdit }: Props) {
   const form = useMemo(() => toBody(state).form, [state]);
   const formKey = JSON.stringify(form);
   const preview = useQuery({
-    queryKey: ['dashboards', projectId, 'preview', formKey],
+    queryKey: QUERY_KEYS.dashboardPreview(projectId, formKey),
     queryFn: ({ signal }) => dashboardsApi.preview(projectId, form, signal),
     enabled: loaded && state.widgets.length > 0,
     placeholderData: keepPreviousData,

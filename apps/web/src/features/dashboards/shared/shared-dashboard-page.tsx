@@ -14,6 +14,7 @@ import {
   type SharedDashboardReply,
 } from '@atrium/contracts/dashboards';
 import { apiErrorCode } from '../../../lib/api/error-key';
+import { QUERY_KEYS } from '../../../lib/api/query-keys';
 import { formatDateTime } from '../../../lib/dates';
 import { LanguageMenu } from '../../../ui/language-menu';
 import { Logo } from '../../../ui/logo';
@@ -43,7 +44,7 @@ function ChartBody({
   shared: SharedDashboardReply & { type: 'chartnx' };
 }) {
   const data = useQuery({
-    queryKey: ['shared', token, 'data'],
+    queryKey: QUERY_KEYS.sharedData(token),
     queryFn: ({ signal }) => sharedApi.chartData(token, signal),
     refetchInterval: DASHBOARD_REFRESH_MS,
     retry: false,
@@ -62,7 +63,7 @@ function ChartBody({
 
 function BossBody({ token }: { token: string }) {
   const data = useQuery({
-    queryKey: ['shared', token, 'boss'],
+    queryKey: QUERY_KEYS.sharedData(token),
     queryFn: ({ signal }) => sharedApi.bossData(token, signal),
     refetchInterval: 30_000,
     retry: false,
@@ -103,7 +104,7 @@ export function SharedDashboardPage() {
   const token = params.get('token') ?? '';
   const wellFormed = DASHBOARD_TOKEN_PATTERN.test(token);
   const shared = useQuery({
-    queryKey: ['shared', token],
+    queryKey: QUERY_KEYS.shared(token),
     queryFn: ({ signal }) => sharedApi.dashboard(token, signal),
     enabled: wellFormed,
     retry: false,
