@@ -406,8 +406,19 @@ describe.each(['sqlite', 'postgres'] as const)('pool controllers end to end on %
     await dialog.getByRole('button', { name: fr('dialog.close') }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.getByRole('button', { name: fr('shell.language') }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    // The language menu, once the closing dialog and the snackbars let the click through.
+    const english = page.getByRole('menuitem', { name: 'English' });
+    await expect
+      .poll(
+        async () => {
+          if (!(await english.isVisible()))
+            await page.getByRole('button', { name: fr('shell.language') }).click();
+          return english.isVisible();
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await english.click();
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Pool', exact: true }).click();
     const en = page.getByRole('dialog', { name: 'Pool' });
