@@ -7,10 +7,14 @@
  * Auto precision over a year reads the Paris-day rollups (365 rows per address),
  * so the year is loaded with one point an hour: the rows the query reads are the
  * same as with denser data. Target: median ≤ 25 ms on both databases.
+ * Then the store side: 20,000 telegrams/s (10,000 series, 2 points/s each) through the
+ * app's batching writer into raw points and the three rollups for 10 s, with the CPU
+ * this takes (the node process's threads plus PostgreSQL's processes) as a share of
+ * the machine's cores (goal of issue 21: ≤ 70 % for the whole server).
  * Run alone: `node --import tsx bench/graph-wide.bench.ts` (`BENCH_ADDRESSES`,
  * `BENCH_RUNS` to change the sizes, `BENCH_DB=sqlite` or `postgres` for one database).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,6 +41,84 @@ interface Figures {
   p95: number;
   points: number;
   bytes: number;
+  /** Store ingest at INGEST.rate points/s: achieved rate and CPU share of the machine. */
+  ingestRate: number;
+  ingestCpu: number;
+}
+
+/** 10,000 gateways × 2 telegrams/s, one address each, for INGEST.seconds (issue 21 point 6). */
+const INGEST = { series: 10_000, rate: 20_000, seconds: 10, tickMs: 50, publish: 50 };
+
+/** CPU ticks (user + system) per process: the postmaster and its children, from /proc. */
+function pgTicks(postmaster: number | undefined): Map<number, number> {
+  const ticks = new Map<number, number>();
+  if (postmaster === undefined) return ticks;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command's closing parenthesis: state ppid … utime stime (14, 15).
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
+/** Ticks used between two readings by the processes alive at the second (new ones whole). */
+function ticksBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, t] of after) used += t - (before.get(pid) ?? 0);
+  return used;
+}
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/**
+ * Telegrams into the store through the app's batching writer (raw points and the three
+ * rollups) at INGEST.rate for INGEST.seconds; CPU of this process (every thread,
+ * including the bench's own generation of the points) plus PostgreSQL's processes,
+ * as a share of all the machine's cores.
+ */
+async function ingest(
+  modules: Awaited<ReturnType<typeof buildApp>>['modules'],
+  projectId: string,
+  mac: string,
+  postmaster: number | undefined,
+): Promise<{ rate: number; cpu: number }> {
+  const store = modules.timeseries.store;
+  const ids: number[] = [];
+  for (let i = 0; i < INGEST.series; i += 200) {
+    const keys = Array.from({ length: 200 }, (_, k) =>
+      knxSeriesKey(projectId, mac, `2/${Math.floor((i + k) / 256)}/${(i + k) % 256}`),
+    );
+    ids.push(...(await Promise.all(keys.map((k) => store.ensureSeries(k)))));
+  }
+  const writer = modules.timeseries.writer;
+  const perTick = (INGEST.rate * INGEST.tickMs) / 1000;
+  const ticks = (INGEST.seconds * 1000) / INGEST.tickMs;
+  const pending: Promise<unknown>[] = [];
+  const [cpu0, pg0, t0] = [process.cpuUsage(), pgTicks(postmaster), performance.now()];
+  let k = 0;
+  for (let tick = 0; tick < ticks; tick++) {
+    const t = Date.UTC(2026, 0, 1) + tick * INGEST.tickMs;
+    for (let p = 0; p < perTick; p += INGEST.publish) {
+      const points = Array.from({ length: INGEST.publish }, () => {
+        k++;
+        return { seriesId: ids[k % ids.length] ?? 0, t: t + Math.floor(k / ids.length), v: k % 97 };
+      });
+      pending.push(writer.write(points));
+    }
+    const due = t0 + (tick + 1) * INGEST.tickMs;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  }
+  await Promise.all(pending);
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const used = (cpu.user + cpu.system) / 1000 + ticksBetween(pg0, pgTicks(postmaster)) * TICK_MS;
+  return { rate: k / (wall / 1000), cpu: used / (wall * cpus().length) };
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -47,7 +129,11 @@ const quantile = (xs: number[], q: number) => {
 /** `1/{main}/{sub}` for address i: 1/0/0 … 1/0/99, DPT 9.001. */
 const addressOf = (i: number) => `1/${Math.floor(i / 256)}/${i % 256}`;
 
-async function measure(name: string, env: Record<string, string>): Promise<Figures> {
+async function measure(
+  name: string,
+  env: Record<string, string>,
+  postmaster?: number,
+): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -142,7 +228,9 @@ async function measure(name: string, env: Record<string, string>): Promise<Figur
         throw new Error(`unexpected reply: ${reply.precision}, ${reply.data.length} series`);
       }
     }
-    return { median: quantile(elapsed, 0.5), p95: quantile(elapsed, 0.95), points, bytes };
+    const [median, p95] = [quantile(elapsed, 0.5), quantile(elapsed, 0.95)];
+    const { rate, cpu } = await ingest(modules, project.id, mac, postmaster);
+    return { median, p95, points, bytes, ingestRate: rate, ingestCpu: cpu };
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -156,7 +244,7 @@ async function onPostgres(): Promise<Figures | undefined> {
   }
   const cluster = await startPostgres();
   try {
-    return await measure('PostgreSQL', { DATABASE_URL: cluster.url });
+    return await measure('PostgreSQL', { DATABASE_URL: cluster.url }, cluster.pid);
   } finally {
     cluster.stop();
   }
@@ -182,6 +270,10 @@ export async function main(): Promise<boolean> {
       'reply bytes': f.bytes.toLocaleString('en-US'),
       target: `≤ ${TARGET_MS} ms`,
       verdict: met ? 'met' : 'MISSED',
+      [`store ingest (goal ${INGEST.rate.toLocaleString('en-US')}/s)`]: Math.round(
+        f.ingestRate,
+      ).toLocaleString('en-US'),
+      'ingest CPU (of all cores, goal ≤ 70 %)': `${(100 * f.ingestCpu).toFixed(0)} %`,
     };
   });
   console.log(`\nWide graph benchmark (Node ${process.version}, ${cpus().length} CPUs)`);
