@@ -23,7 +23,9 @@ export function ChartnxGeneratorPage() {
   return (
     <>
       <PageHeader
-        title={t(dashboardID ? 'pages.chartnx.modificationTitle' : 'pages.chartnx.creationTitle')}
+        title={
+          dashboardID ? t('pages.chartnx.modificationTitle') : t('pages.chartnx.creationTitle')
+        }
         subtitle={project.data?.name}
         backTo={{
           to: `/projects/${encodeURIComponent(projectID)}`,

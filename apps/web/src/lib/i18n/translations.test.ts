@@ -2,7 +2,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_ACTIONS } from '@atrium/contracts/activity';
+import {
+  BAR_PERIODS,
+  BAR_TOTALS,
+  RELATIVE_RANGES,
+  SHARE_BUCKETS,
+  WIDGET_KINDS,
+} from '@atrium/contracts/dashboards';
 import { ERROR_CATALOGUE, ERROR_CODE_LIST } from '@atrium/contracts/errors';
+import { AGGREGATIONS, PRECISIONS } from '@atrium/contracts/graph';
 import { LICENCE_TYPES } from '@atrium/contracts/licence';
 import { PLAN_NAMES } from '@atrium/contracts/plans';
 import { GATEWAY_TYPES, LANGUAGES, RANKS } from '@atrium/contracts/limits';
@@ -106,6 +114,13 @@ const DYNAMIC_PREFIXES: Record<string, string[]> = {
   'pool.refreshEvery.': POOL_LIMITS.refreshMinutes.map((m) => `pool.refreshEvery.${m}`),
   'pool.tempField.': TEMP_CONTROL_FIELDS.map((f) => `pool.tempField.${f}`),
   'pool.keys.': POOL_KEY_MESSAGES.map((k) => `pool.keys.${k}`),
+  'dashboards.kinds.': WIDGET_KINDS.map((k) => `dashboards.kinds.${k}`),
+  'dashboards.ranges.': [...RELATIVE_RANGES, 'custom'].map((r) => `dashboards.ranges.${r}`),
+  'dashboards.share.buckets.': SHARE_BUCKETS.map((b) => `dashboards.share.buckets.${b}`),
+  'dashboards.widget.periods.': BAR_PERIODS.map((p) => `dashboards.widget.periods.${p}`),
+  'dashboards.widget.totals.': BAR_TOTALS.map((p) => `dashboards.widget.totals.${p}`),
+  'monitoring.graph.precisions.': PRECISIONS.map((p) => `monitoring.graph.precisions.${p}`),
+  'monitoring.graph.aggregations.': AGGREGATIONS.map((a) => `monitoring.graph.aggregations.${a}`),
 };
 const dynamicKeys = [
   ...Object.values(DYNAMIC_PREFIXES).flat(),
