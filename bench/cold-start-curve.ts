@@ -13,6 +13,8 @@ export interface Curve {
   allOnlineSeconds: number;
   /** Gateways that came online per second, over the best window of at least one second. */
   maxRate: number;
+  /** Seconds from the start until the first gateway was seen online. */
+  firstOnlineSeconds: number;
   /** Gateways online when the sampling stopped. */
   reached: number;
 }
@@ -52,7 +54,9 @@ export async function connectCurve(
     const a = samples.findLast((x) => b.at - x.at >= 1000);
     if (a) maxRate = Math.max(maxRate, ((b.online - a.online) * 1000) / (b.at - a.at));
   }
-  return { perSecond, allOnlineSeconds, maxRate, reached: last.online };
+  const first = samples.find((x) => x.online > 0);
+  const firstOnlineSeconds = first ? first.at / 1000 : Infinity;
+  return { perSecond, allOnlineSeconds, maxRate, firstOnlineSeconds, reached: last.online };
 }
 
 /** `1 s 120, 2 s 480, …` */

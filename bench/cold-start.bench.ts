@@ -123,7 +123,7 @@ function print(what: string, p: Phase): boolean {
   row(
     'all online',
     Number.isFinite(c.allOnlineSeconds)
-      ? `${c.allOnlineSeconds.toFixed(1)} s`
+      ? `${c.allOnlineSeconds.toFixed(1)} s (${(c.allOnlineSeconds - c.firstOnlineSeconds).toFixed(1)} s after the first)`
       : `${c.reached} of ${GATEWAYS} in ${TIMEOUT_MS / 1000} s`,
     `${GATEWAYS} in ≤ ${TARGETS.allOnlineSeconds} s`,
     allMet,
