@@ -56,7 +56,15 @@ export function PoolDialog({ gateway, queryId, legacy, readOnly, onClose, onNeed
 
   return (
     <DetailDialog
-      title={legacy ? t('gatewayDetail.pool.legacyTitle') : t('gatewayDetail.actions.pool')}
+      title={
+        legacy
+          ? t('gatewayDetail.pool.legacyTitle')
+          : gateway.pooltype === 'poolcop'
+            ? t('pool.dialogTitle', { product: t('gatewayDetail.pool.poolcop') })
+            : gateway.pooltype === 'klereo'
+              ? t('pool.dialogTitle', { product: t('gatewayDetail.pool.klereo') })
+              : t('gatewayDetail.actions.pool')
+      }
       onClose={onClose}
       busy={changing}
       width={legacy ? undefined : 720}
