@@ -16,6 +16,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
 import type { PoolRow } from '@atrium/contracts/pool';
@@ -72,6 +74,7 @@ export function PoolTableDialog({ mac, kind, rows: saved, live, readOnly, onClos
   const lastUpdate = live.data?.lastUpdate ?? null;
   const vendorKey = live.data ? VENDOR_STATE_KEYS[live.data.vendor.state] : undefined;
   const words = { on: t('pool.on'), off: t('pool.off') };
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const edit = (name: string, patch: Partial<PoolRow>) => {
     setRows((current) => current.map((r) => (r.name === name ? { ...r, ...patch } : r)));
@@ -176,22 +179,92 @@ export function PoolTableDialog({ mac, kind, rows: saved, live, readOnly, onClos
       <TableContainer sx={{ maxHeight: '60vh' }}>
         <Table size="small" stickyHeader aria-label={t(`pool.table.${kind}`)}>
           <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">{t('pool.used')}</TableCell>
-              <TableCell>{t('pool.name')}</TableCell>
-              <TableCell>{t('pool.rename')}</TableCell>
-              <TableCell>{t('pool.address')}</TableCell>
-              <TableCell>{t('pool.dpt')}</TableCell>
-              <TableCell align="right">{t('pool.value')}</TableCell>
-            </TableRow>
+            {narrow ? (
+              <TableRow>
+                <TableCell padding="checkbox">{t('pool.used')}</TableCell>
+                <TableCell>{t('pool.name')}</TableCell>
+              </TableRow>
+            ) : (
+              <TableRow>
+                <TableCell padding="checkbox">{t('pool.used')}</TableCell>
+                <TableCell>{t('pool.name')}</TableCell>
+                <TableCell>{t('pool.rename')}</TableCell>
+                <TableCell>{t('pool.address')}</TableCell>
+                <TableCell>{t('pool.dpt')}</TableCell>
+                <TableCell align="right">{t('pool.value')}</TableCell>
+              </TableRow>
+            )}
           </TableHead>
           <TableBody>
             {shown.map((r) => {
               const e = errors[r.name];
               const label = r.rename || r.name;
+              // On a phone, the fields have visible labels: the table's header is not beside them.
+              const fieldLabel = (key: string) => (narrow ? t(key) : undefined);
+              const fields = {
+                rename: (
+                  <TextField
+                    size="small"
+                    label={fieldLabel('pool.rename')}
+                    value={r.rename}
+                    disabled={readOnly}
+                    onChange={(ev) => edit(r.name, { rename: ev.target.value })}
+                    slotProps={{
+                      htmlInput: { 'aria-label': t('pool.renameOf', { name: r.name }) },
+                    }}
+                  />
+                ),
+                address: (
+                  <TextField
+                    size="small"
+                    label={fieldLabel('pool.address')}
+                    value={r.address}
+                    disabled={readOnly}
+                    placeholder="1/2/3"
+                    error={e?.address !== undefined}
+                    helperText={e?.address ? t(e.address) : undefined}
+                    onChange={(ev) => edit(r.name, { address: ev.target.value })}
+                    slotProps={{
+                      htmlInput: { 'aria-label': t('pool.addressOf', { name: label }) },
+                    }}
+                  />
+                ),
+                dpt: (
+                  <TextField
+                    size="small"
+                    label={fieldLabel('pool.dpt')}
+                    value={r.dpt}
+                    disabled={readOnly}
+                    error={e?.dpt !== undefined}
+                    helperText={e?.dpt ? t('pool.invalidDpt') : undefined}
+                    onChange={(ev) => edit(r.name, { dpt: ev.target.value })}
+                    slotProps={{ htmlInput: { 'aria-label': t('pool.dptOf', { name: label }) } }}
+                  />
+                ),
+              };
+              const value = (
+                <Box
+                  component="span"
+                  sx={{ whiteSpace: 'nowrap' }}
+                  data-testid={`value-${r.name}`}
+                  title={r.timestamp === null ? undefined : formatDateTime(r.timestamp)}
+                >
+                  {formatPoolValue(r, words)}
+                </Box>
+              );
+              const name = (
+                <>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {r.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t(`pool.keys.${keyKindOf(kind)}.${r.name}`, { defaultValue: r.description })}
+                  </Typography>
+                </>
+              );
               return (
                 <TableRow key={r.name} data-row={r.name}>
-                  <TableCell padding="checkbox">
+                  <TableCell padding="checkbox" sx={narrow ? { verticalAlign: 'top' } : undefined}>
                     <Checkbox
                       checked={r.enabled}
                       disabled={readOnly}
@@ -199,64 +272,35 @@ export function PoolTableDialog({ mac, kind, rows: saved, live, readOnly, onClos
                       slotProps={{ input: { 'aria-label': t('pool.useRow', { name: label }) } }}
                     />
                   </TableCell>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {r.name}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {t(`pool.keys.${keyKindOf(kind)}.${r.name}`, { defaultValue: r.description })}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>
-                    <TextField
-                      size="small"
-                      value={r.rename}
-                      disabled={readOnly}
-                      onChange={(ev) => edit(r.name, { rename: ev.target.value })}
-                      slotProps={{
-                        htmlInput: { 'aria-label': t('pool.renameOf', { name: r.name }) },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 120 }}>
-                    <TextField
-                      size="small"
-                      value={r.address}
-                      disabled={readOnly}
-                      placeholder="1/2/3"
-                      error={e?.address !== undefined}
-                      helperText={e?.address ? t(e.address) : undefined}
-                      onChange={(ev) => edit(r.name, { address: ev.target.value })}
-                      slotProps={{
-                        htmlInput: { 'aria-label': t('pool.addressOf', { name: label }) },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 100 }}>
-                    <TextField
-                      size="small"
-                      value={r.dpt}
-                      disabled={readOnly}
-                      error={e?.dpt !== undefined}
-                      helperText={e?.dpt ? t('pool.invalidDpt') : undefined}
-                      onChange={(ev) => edit(r.name, { dpt: ev.target.value })}
-                      slotProps={{ htmlInput: { 'aria-label': t('pool.dptOf', { name: label }) } }}
-                    />
-                  </TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ whiteSpace: 'nowrap' }}
-                    data-testid={`value-${r.name}`}
-                    title={r.timestamp === null ? undefined : formatDateTime(r.timestamp)}
-                  >
-                    {formatPoolValue(r, words)}
-                  </TableCell>
+                  {narrow ? (
+                    <TableCell>
+                      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                        <Box sx={{ minWidth: 0 }}>{name}</Box>
+                        <Typography variant="body2">{value}</Typography>
+                      </Box>
+                      <Box sx={{ display: 'grid', gap: 1.5, mt: 1.5, mb: 0.5 }}>
+                        {fields.rename}
+                        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+                          {fields.address}
+                          {fields.dpt}
+                        </Box>
+                      </Box>
+                    </TableCell>
+                  ) : (
+                    <>
+                      <TableCell>{name}</TableCell>
+                      <TableCell sx={{ minWidth: 140 }}>{fields.rename}</TableCell>
+                      <TableCell sx={{ minWidth: 120 }}>{fields.address}</TableCell>
+                      <TableCell sx={{ minWidth: 100 }}>{fields.dpt}</TableCell>
+                      <TableCell align="right">{value}</TableCell>
+                    </>
+                  )}
                 </TableRow>
               );
             })}
             {shown.length === 0 && (
               <TableRow>
-                <TableCell colSpan={6}>{t('pool.noRow')}</TableCell>
+                <TableCell colSpan={narrow ? 2 : 6}>{t('pool.noRow')}</TableCell>
               </TableRow>
             )}
           </TableBody>
