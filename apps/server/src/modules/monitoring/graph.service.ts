@@ -26,7 +26,7 @@ export interface ModbusSeriesInfo {
 
 /** What the graph reads: the store, the monitored list and the project's gateways. */
 export interface GraphDeps {
-  store: Pick<TimeSeriesStore, 'findSeries' | 'query'>;
+  store: Pick<TimeSeriesStore, 'findSeriesOfProject' | 'query'>;
   monitored: Pick<MonitoredRepository, 'listProject'>;
   gateways: Pick<GatewaysRepository, 'listByProject'>;
   /** The project's Modbus values (none until the Modbus module is wired in). */
@@ -151,7 +151,11 @@ export class GraphService {
     if (q.measurements.length === 0) throw new AppError('noAddress', 'No address chosen');
     const targets = await this.targets(projectId, q);
     const isBool = boolOf(targets, q.isBool);
-    const ids = await Promise.all(targets.map((t) => this.d.store.findSeries(t.key)));
+    // One lookup for the series not cached (a wide graph after a restart: not 100 queries).
+    const ids = await this.d.store.findSeriesOfProject(
+      projectId,
+      targets.map((t) => t.key),
+    );
     const result = await this.read(ids, q, isBool);
     const points = new Map(result.series.map((s) => [s.seriesId, s.points]));
     const data = targets.map(({ key: _key, ...t }, i) => {

@@ -158,6 +158,24 @@ export class TimeSeriesRepository {
     return row?.id;
   }
 
+  /** A project's series of these addresses with their keys: one query on the key's index. */
+  async seriesOfAddresses(
+    projectId: string,
+    addresses: readonly string[],
+  ): Promise<{ id: number; key: SeriesKey }[]> {
+    if (addresses.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('ts_series')
+      .select(['id', 'gateway_mac', 'address', 'kind'])
+      .where('project_id', '=', projectId)
+      .where('address', 'in', addresses)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      key: { projectId, gatewayMac: r.gateway_mac, address: r.address, kind: r.kind },
+    }));
+  }
+
   async seriesOfProject(projectId: string): Promise<number[]> {
     const rows = await this.db
       .selectFrom('ts_series')

@@ -95,6 +95,27 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     return this.seriesIds.get(seriesCacheKey(key)) ?? this.repo.findSeriesId(key);
   }
 
+  /** `findSeries` of many keys of one project: one query for those not cached. */
+  async findSeriesOfProject(
+    projectId: string,
+    keys: readonly SeriesKey[],
+  ): Promise<(number | undefined)[]> {
+    const cached = keys.map((k) => this.seriesIds.get(seriesCacheKey(k)));
+    const missing = [...new Set(keys.filter((_, i) => !cached[i]).map((k) => k.address))];
+    const found = new Map(
+      (await this.repo.seriesOfAddresses(projectId, missing)).map((r) => [
+        seriesCacheKey(r.key),
+        r.id,
+      ]),
+    );
+    return Promise.all(
+      keys.map(async (k, i) => {
+        const id = cached[i];
+        return id ? await id : found.get(seriesCacheKey(k));
+      }),
+    );
+  }
+
   async close(): Promise<void> {}
 
   async writeBatch(points: readonly Point[]): Promise<void> {

@@ -69,6 +69,11 @@ export interface TimeSeriesStore {
   ensureSeries(key: SeriesKey): Promise<number>;
   /** The id of an existing series, without creating it. */
   findSeries(key: SeriesKey): Promise<number | undefined>;
+  /** `findSeries` of many keys of one project, in one query for those not cached. */
+  findSeriesOfProject(
+    projectId: string,
+    keys: readonly SeriesKey[],
+  ): Promise<(number | undefined)[]>;
   /**
    * Writes points and their rollups in one transaction; resolves only after commit.
    * A point at an existing (series, t) replaces it (last write wins).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY, HOUR, MIN, T0, queryOf, seriesKey, storeTestServer } from './timeseries.testing';
+import { createTimeSeriesStore } from './create-timeseries-store';
 import { TimeSeriesRepository } from './timeseries.repository';
 import { toGraphPoints } from './timeseries.shape';
 import { planQuery } from './timeseries.windows';
@@ -73,6 +74,25 @@ describe(`wide graph reads (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => {
         .filter((_, i) => i % 11 === 0)
         .map((p) => ({ ...p, v: bools.includes(p.seriesId) ? 1 - p.v : p.v + 1 })),
     );
+  });
+
+  it('finds many series of a project in one lookup, cached or not, missing ones undefined', async () => {
+    const projectId = seriesKey().projectId;
+    const keys = [0, 1, 2].map((i) => seriesKey({ projectId, address: `3/0/${i}` }));
+    const voltage = seriesKey({ projectId, address: 'voltage', kind: 'voltage' });
+    const made = [
+      await server.store.ensureSeries(keys[0]!),
+      await server.store.ensureSeries(keys[2]!),
+      await server.store.ensureSeries(voltage),
+    ];
+    const other = seriesKey({ address: '3/0/1' }); // another project's series of the same address
+    await server.store.ensureSeries(other);
+    const asked = [keys[2]!, keys[1]!, voltage, keys[0]!, { ...voltage, kind: 'knx' as const }];
+    const want = [made[1], undefined, made[2], made[0], undefined];
+    expect(await server.store.findSeriesOfProject(projectId, asked)).toEqual(want);
+    const fresh = createTimeSeriesStore(server.t.app.db); // nothing cached
+    expect(await fresh.findSeriesOfProject(projectId, asked)).toEqual(want);
+    expect(await fresh.findSeriesOfProject(projectId, [])).toEqual([]);
   });
 
   const ranges: [string, Partial<QueryInput>][] = [
