@@ -69,6 +69,15 @@ export class Fleet {
     }
   }
 
+  /** Telegram values the gateways made, and those their buffers overflowed with. */
+  get made(): number {
+    return this.agents.reduce((n, a) => n + a.made, 0);
+  }
+
+  get overflowed(): number {
+    return this.agents.reduce((n, a) => n + a.overflowed, 0);
+  }
+
   get connected(): number {
     return this.agents.filter((a) => a.link.connected).length;
   }

@@ -24,6 +24,8 @@ const { values } = parseArgs({
     monitor: { type: 'string', default: '' },
     'connect-rate': { type: 'string', default: '500' },
     'acked-log': { type: 'string' },
+    // "S:R": S seconds after the start, every gateway sends R telegrams/s (the overload test).
+    'rate-change': { type: 'string' },
     'status-every': { type: 'string', default: '5' },
     client: { type: 'string', default: 'mqttjs' },
     'modbus-meter': { type: 'string' },
@@ -55,6 +57,11 @@ const args = z
     ),
     'connect-rate': z.coerce.number().positive(),
     'acked-log': z.string().optional(),
+    'rate-change': z
+      .string()
+      .regex(/^\d+(\.\d+)?:\d+(\.\d+)?$/, '--rate-change is SECONDS:RATE')
+      .transform((s) => s.split(':').map(Number) as [number, number])
+      .optional(),
     'status-every': z.coerce.number().positive(),
     client: z.enum(['mqttjs', 'lite']),
     'modbus-meter': z.coerce.number().int().min(0).max(65535).optional(),
@@ -107,7 +114,7 @@ const fleet = new Fleet({
 
 const status = setInterval(() => {
   console.log(
-    `SIM ${JSON.stringify({ gateways: fleet.agents.length, connected: fleet.connected, acked: fleet.acked, modbusAcked: fleet.modbusAcked })}`,
+    `SIM ${JSON.stringify({ gateways: fleet.agents.length, connected: fleet.connected, acked: fleet.acked, modbusAcked: fleet.modbusAcked, made: fleet.made, overflowed: fleet.overflowed })}`,
   );
 }, args['status-every'] * 1000);
 
@@ -120,5 +127,13 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+const rateChange = args['rate-change'];
+if (rateChange) {
+  const [after, rate] = rateChange;
+  setTimeout(() => {
+    fleet.agents.forEach((a) => a.setTelegramRate(rate));
+    console.log(`SIM_RATE ${rate}`);
+  }, after * 1000).unref();
+}
 await fleet.start();
 console.log(`SIM_STARTED ${fleet.agents.length}`);

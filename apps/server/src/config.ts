@@ -42,6 +42,9 @@ const envSchema = z.object({
   MQTT_PRE_LOGIN_MAX: z.coerce.number().int().min(1).max(100_000).default(2_000),
   // ...and each has this long from accept to send its CONNECT (aedes' connectTimeout).
   MQTT_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Embedded broker: publishes awaiting their commit across the node before every gateway's
+  // socket is paused (decision 0038; the other overload marks follow from it).
+  MQTT_INFLIGHT_MAX: z.coerce.number().int().min(8).max(1_000_000).default(8_000),
   // This node's MQTT client id on an external broker: its persistent session survives a restart.
   MQTT_CLIENT_ID: z
     .string()
@@ -169,6 +172,8 @@ export interface Config {
   mqttPreLoginMax: number;
   /** Embedded broker: how long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
   mqttLoginTimeoutMs: number;
+  /** Embedded broker: the overload guard's pause mark, in publishes (MQTT_INFLIGHT_MAX). */
+  mqttInflightMax: number;
   /** Client id of this node on the external broker (stable across restarts). */
   mqttClientId: string;
   redisUrl: string | undefined;
@@ -299,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttBrokerThread: e.MQTT_BROKER_THREAD === 'true',
     mqttPreLoginMax: e.MQTT_PRE_LOGIN_MAX,
     mqttLoginTimeoutMs: e.MQTT_LOGIN_TIMEOUT_MS,
+    mqttInflightMax: e.MQTT_INFLIGHT_MAX,
     mqttClientId:
       e.MQTT_CLIENT_ID ??
       `atrium-hub-${hostname()

@@ -104,6 +104,23 @@ export const hubStatsReply = z.object({
   dropped: z.record(z.string(), z.number()),
   disconnected: z.record(z.string(), z.number()),
   pendingCommands: z.number(),
+  /**
+   * The embedded broker's overload guard (decision 0038): publishes awaiting their commit
+   * now and at most, and how often reading gateways was slowed or paused. Absent with an
+   * external broker.
+   */
+  overload: z
+    .object({
+      inFlight: z.number(),
+      inFlightBytes: z.number(),
+      peakInFlight: z.number(),
+      peakInFlightBytes: z.number(),
+      pausedReads: z.number(),
+      slowedReads: z.number(),
+      pauses: z.number(),
+      paused: z.boolean(),
+    })
+    .optional(),
 });
 export type HubStats = z.infer<typeof hubStatsReply>;
 

@@ -26,7 +26,11 @@ export interface AgentTiming {
   rebootDownMs: number;
   updateSteps: number;
   updateStepMs: number;
-  /** Unacknowledged telegram publishes at once; beyond, new values are not made. */
+  /**
+   * Unacknowledged telegram publishes at once; beyond, new values wait in the buffer (as
+   * offline) and go out in batches as acknowledgements come back: a slow cloud slows the
+   * gateway without losing its values (decision 0038).
+   */
   maxInFlight: number;
   /** Values kept while offline (the oldest go first). */
   maxBuffered: number;
@@ -131,8 +135,13 @@ export class GatewayAgent {
   private readonly values = new Map<string, number | boolean>();
   private readonly buffer: TelegramItem[] = [];
   private timers: NodeJS.Timeout[] = [];
+  private telegramTimers: NodeJS.Timeout[] = [];
   private seq = 0;
   private inFlight = 0;
+  /** Telegram values made by `publishTelegram` (the simulator's status). */
+  made = 0;
+  /** Values the buffer overflowed with (the oldest, dropped on the device). */
+  overflowed = 0;
   private stopped = false;
 
   constructor(private readonly o: AgentOptions) {
@@ -225,15 +234,22 @@ export class GatewayAgent {
         ),
       );
     }
-    if (this.timing.telegramsPerSecond > 0) {
-      const period = 1000 / this.timing.telegramsPerSecond;
-      this.timers.push(
-        setTimeout(
-          () => this.every(period, () => void this.publishTelegram()),
-          this.random() * period,
-        ),
-      );
-    }
+    this.setTelegramRate(this.timing.telegramsPerSecond);
+  }
+
+  /** Changes the pace of the random telegrams (the overload benchmark: 10×, then back). */
+  setTelegramRate(perSecond: number) {
+    this.telegramTimers.forEach((t) => clearTimeout(t));
+    this.telegramTimers = [];
+    if (perSecond <= 0 || this.stopped) return;
+    const period = 1000 / perSecond;
+    const run = () => void this.publishTelegram();
+    this.telegramTimers.push(
+      setTimeout(() => {
+        run();
+        this.telegramTimers.push(setInterval(run, period));
+      }, this.random() * period),
+    );
   }
 
   /** Stops the timers and closes the link for good. */
@@ -241,6 +257,8 @@ export class GatewayAgent {
     this.stopped = true;
     this.timers.forEach((t) => clearTimeout(t));
     this.timers = [];
+    this.telegramTimers.forEach((t) => clearTimeout(t));
+    this.telegramTimers = [];
     this.tunnel?.close();
     this.pool?.stop();
     await this.modbus.stop();
@@ -275,14 +293,19 @@ export class GatewayAgent {
   /** Publishes one group value of a monitored address; resolves once acknowledged. */
   async publishTelegram(at = Date.now()): Promise<void> {
     const address = this.state.monitor[Math.floor(this.random() * this.state.monitor.length)];
-    if (!address || this.inFlight >= this.timing.maxInFlight) return;
+    if (!address) return;
     const value = nextValue(address.dpt, this.values.get(address.ga), this.random);
     this.values.set(address.ga, value);
     const item: TelegramItem = { ga: address.ga, dpt: address.dpt, value, t: at };
     this.local.onBusValue(address.ga, address.dpt, value);
-    // Offline, values wait on the device and go out in batches once the cloud is back.
-    if (!this.o.link.connected) {
-      if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();
+    this.made += 1;
+    // Offline, or with the cloud slow to acknowledge, values wait on the device and go out
+    // in batches once the cloud is back or has caught up.
+    if (!this.o.link.connected || this.inFlight >= this.timing.maxInFlight) {
+      if (this.buffer.push(item) > this.timing.maxBuffered) {
+        this.buffer.shift();
+        this.overflowed += 1;
+      }
       return;
     }
     await this.publishTelegrams([item]);
@@ -320,7 +343,10 @@ export class GatewayAgent {
     this.values.set(ga, value);
     const item: TelegramItem = { ga, dpt: address.dpt, value, t: Date.now() };
     if (!this.o.link.connected) {
-      if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();
+      if (this.buffer.push(item) > this.timing.maxBuffered) {
+        this.buffer.shift();
+        this.overflowed += 1;
+      }
       return;
     }
     void this.publishTelegrams([item]);
@@ -335,7 +361,10 @@ export class GatewayAgent {
     this.local.onBusValue(ga, dpt, value);
     const item: TelegramItem = { ga, dpt, value, t: at };
     if (!this.o.link.connected) {
-      if (this.buffer.push(item) > this.timing.maxBuffered) this.buffer.shift();
+      if (this.buffer.push(item) > this.timing.maxBuffered) {
+        this.buffer.shift();
+        this.overflowed += 1;
+      }
       return;
     }
     void this.publishTelegrams([item]);
@@ -344,7 +373,8 @@ export class GatewayAgent {
   /** Sends what was recorded while offline, in batches of the protocol's maximum size. */
   private flushBuffer() {
     const max = PROTOCOL_LIMITS.maxTelegramsPerMessage;
-    while (this.buffer.length) void this.publishTelegrams(this.buffer.splice(0, max));
+    while (this.buffer.length && this.inFlight < this.timing.maxInFlight)
+      void this.publishTelegrams(this.buffer.splice(0, max));
   }
 
   /** Publishes one telegram batch (QoS 1); `onAcked` fires once the cloud acknowledged it. */
@@ -359,6 +389,8 @@ export class GatewayAgent {
     } finally {
       this.inFlight--;
     }
+    // What waited for room in flight goes out now, batched.
+    if (this.buffer.length && this.o.link.connected && !this.stopped) this.flushBuffer();
   }
 
   private every(ms: number, run: () => void) {

@@ -22,6 +22,7 @@ import { FirmwareService } from './firmware/firmware.service';
 import { HubRepository } from './hub.repository';
 import { hubRoutes } from './hub.routes';
 import { Hub } from './hub.service';
+import { overloadMarks } from './transport/aedes-broker';
 import { EmbeddedBroker } from './transport/embedded-broker';
 import { ExternalBroker } from './transport/external-broker';
 import type { HubTransport } from './transport/transport';
@@ -38,6 +39,7 @@ export interface HubModuleDeps {
     | 'mqttBrokerThread'
     | 'mqttPreLoginMax'
     | 'mqttLoginTimeoutMs'
+    | 'mqttInflightMax'
     | 'commandTimeoutMs'
     | 'hubRuns'
     | 'dataDir'
@@ -136,6 +138,7 @@ async function startTransport(
     thread: config.mqttBrokerThread,
     preLoginMax: config.mqttPreLoginMax,
     loginTimeoutMs: config.mqttLoginTimeoutMs,
+    overload: overloadMarks(config.mqttInflightMax),
     log,
   });
   await embedded.start();

@@ -149,6 +149,7 @@ export class Hub implements TransportSink {
       transport: this.transport?.kind ?? 'disabled',
       connected: this.presence.count,
       pendingCommands: this.bus.size,
+      ...(this.transport?.overload ? { overload: { ...this.transport.overload } } : {}),
     });
   }
 

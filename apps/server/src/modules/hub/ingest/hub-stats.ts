@@ -40,7 +40,9 @@ export class HubCounters {
     this.disconnected[reason] = (this.disconnected[reason] ?? 0) + 1;
   }
 
-  snapshot(extra: Pick<HubStats, 'transport' | 'connected' | 'pendingCommands'>): HubStats {
+  snapshot(
+    extra: Pick<HubStats, 'transport' | 'connected' | 'pendingCommands' | 'overload'>,
+  ): HubStats {
     return {
       ...extra,
       accepted: { ...this.accepted },

@@ -41,6 +41,12 @@ export interface IngestDeps {
   onReady: (gw: GatewayIdentity) => void;
 }
 
+/**
+ * How long a gateway's telegram and Modbus publishes may wait for their rate tokens: 5 s of
+ * refill (100 publishes at 20/s), more than the 32 the broker reads ahead of their PUBACKs.
+ */
+const RATE_LOAN_MS = 5_000;
+
 /** Validates every gateway publish and hands it to the part of the hub that owns it. */
 export class Ingest {
   constructor(private readonly d: IngestDeps) {}
@@ -49,7 +55,22 @@ export class Ingest {
   receive(mac: string, kind: GatewayTopic, payload: Buffer, settle: Settle): void {
     if (payload.length > PROTOCOL_LIMITS.maxPayloadBytes)
       return settle(this.drop('oversized', mac, 'refuse', `${payload.length} bytes`));
-    if (this.d.limiter.take(mac) > 0) return settle(this.drop('rateLimited', mac, 'refuse'));
+    if (kind === 'telegrams' || kind === 'modbus') {
+      // QoS 1 data over the rate is slowed, not dropped (decision 0038): its verdict, so its
+      // PUBACK, waits for the token, and the broker reads at most 32 publishes of a gateway
+      // ahead of their PUBACKs. Only past RATE_LOAN_MS of borrowed tokens is it refused.
+      const wait = this.d.limiter.borrow(mac, RATE_LOAN_MS);
+      if (wait < 0) return settle(this.drop('rateLimited', mac, 'refuse'));
+      if (wait > 0) {
+        this.d.counters.accept('rateSlowed');
+        setTimeout(() => this.judge(mac, kind, payload, settle), wait);
+        return;
+      }
+    } else if (this.d.limiter.take(mac) > 0) return settle(this.drop('rateLimited', mac, 'refuse'));
+    this.judge(mac, kind, payload, settle);
+  }
+
+  private judge(mac: string, kind: GatewayTopic, payload: Buffer, settle: Settle): void {
     this.d.directory.lookup(mac).then(
       (gw) => {
         if (!gw) return settle(this.drop('unknownGateway', mac, 'ack'));

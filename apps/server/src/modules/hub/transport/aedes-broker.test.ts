@@ -118,3 +118,43 @@ describe('the aedes broker', () => {
     await next.endAsync();
   });
 });
+
+describe('the overload guard (decision 0038)', () => {
+  it('pauses reading past the node’s pause mark, reads again under the resume mark, and acknowledges everything', async () => {
+    await broker.close();
+    const mark = (publishes: number) => ({ publishes, bytes: 2 ** 30 });
+    broker = new AedesBroker({
+      host: '127.0.0.1',
+      port: 0,
+      sink,
+      counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
+      preLoginMax: 200,
+      loginTimeoutMs: 10_000,
+      overload: { high: mark(100), pause: mark(5), resume: mark(2), busyUnacked: 32 },
+    });
+    await broker.start();
+    const client = await connect();
+    const acks: Promise<unknown>[] = [];
+    const send = (from: number, to: number) => {
+      for (let i = from; i < to; i++)
+        acks.push(client.publishAsync(`nx/${MAC}/telegrams`, String(i), { qos: 1 }));
+    };
+    send(0, 5);
+    await until(() => sink.received.length === 5);
+    expect(broker.overload).toMatchObject({ paused: true, pauses: 1, inFlight: 5 });
+    send(5, 10);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sink.received).toHaveLength(5); // the socket is not read while paused
+    sink.received.slice(0, 2).forEach((r) => r.settle('ack'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sink.received).toHaveLength(5); // 3 in flight: still above the resume mark
+    sink.received[2]?.settle('ack');
+    await until(() => sink.received.length === 10); // 2 in flight: read again
+    sink.received.slice(3).forEach((r) => r.settle('ack'));
+    await Promise.all(acks);
+    expect(broker.overload).toMatchObject({ inFlight: 0, inFlightBytes: 0, peakInFlight: 7 });
+    expect(broker.overload.pausedReads).toBeGreaterThan(0);
+    expect(cuts).toEqual([]);
+    await client.endAsync();
+  });
+});

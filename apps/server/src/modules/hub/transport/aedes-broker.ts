@@ -18,12 +18,72 @@ export interface AedesBrokerOptions {
   preLoginMax: number;
   /** How long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
+  /** Overload marks; OVERLOAD_MARKS by default (tests lower them). */
+  overload?: OverloadMarks;
 }
 
 const MAC = /^[0-9a-f]{12}$/;
 
 /** Publishes of one gateway that may await their verdict at once before reading pauses. */
 const MAX_UNACKED = 32;
+
+/**
+ * The node's overload marks (decision 0038): publishes awaiting their verdict (that is,
+ * their commit) across all gateways, by count and by payload bytes. Past `high`, a gateway
+ * may have only `busyUnacked` of them before reading it waits for its oldest: the busiest
+ * gateways get their PUBACKs late and slow down. Past `pause`, every gateway's socket is
+ * paused after its current publish until the node is back under `resume`: TCP backpressure,
+ * nothing dropped.
+ */
+export interface OverloadMarks {
+  high: { publishes: number; bytes: number };
+  pause: { publishes: number; bytes: number };
+  resume: { publishes: number; bytes: number };
+  busyUnacked: number;
+}
+
+/**
+ * The marks from the pause mark in publishes (MQTT_INFLIGHT_MAX, 8,000 by default): the high
+ * mark is half of it, the resume mark a quarter, and each is also a payload size of 1 KiB a
+ * publish (8 MiB by default; a telegram publish is about 100 bytes, a full batch of 500 about
+ * 30 KiB).
+ */
+export function overloadMarks(pausePublishes: number): OverloadMarks {
+  const mark = (publishes: number) => ({ publishes, bytes: publishes * 1024 });
+  return {
+    high: mark(Math.ceil(pausePublishes / 2)),
+    pause: mark(pausePublishes),
+    resume: mark(Math.floor(pausePublishes / 4)),
+    busyUnacked: 4,
+  };
+}
+
+export const OVERLOAD_MARKS: OverloadMarks = overloadMarks(8_000);
+
+/** What the overload guard did since the start (GET /api/hub/stats, `overload`). */
+export interface OverloadFigures {
+  /** Publishes awaiting their verdict now, and their payload bytes. */
+  inFlight: number;
+  inFlightBytes: number;
+  /** The most there ever were at once. */
+  peakInFlight: number;
+  peakInFlightBytes: number;
+  /** Publishes after which reading their gateway waited for the node (pause mark). */
+  pausedReads: number;
+  /** Publishes after which reading their gateway waited for its own oldest (busy gateway). */
+  slowedReads: number;
+  /** Times the pause mark was reached. */
+  pauses: number;
+  paused: boolean;
+}
+
+/** aedes' count of a client's packets being handled (lib/client.js, `nextBatch`). */
+interface ParsingClient {
+  _parsingBatch: number;
+}
+
+/** Segments a paused gateway could send before aedes read it again anyway (see `hold`). */
+const PAUSE_CREDIT = 1_000_000_000;
 
 /** aedes' default number of messages its emitter routes at once. */
 const CONCURRENCY = 100;
@@ -90,9 +150,23 @@ export class AedesBroker {
   private tcp: NetServer | undefined;
   private broker: Aedes | undefined;
   private readonly gate: LoginGate;
+  private readonly marks: OverloadMarks;
+  /** aedes' `done` of publishes whose gateway waits for the node to go under `resume`. */
+  private waiting = new Map<Client, ((err?: Error | null) => void)[]>();
+  readonly overload: OverloadFigures = {
+    inFlight: 0,
+    inFlightBytes: 0,
+    peakInFlight: 0,
+    peakInFlightBytes: 0,
+    pausedReads: 0,
+    slowedReads: 0,
+    pauses: 0,
+    paused: false,
+  };
   port = 0;
 
   constructor(private readonly o: AedesBrokerOptions) {
+    this.marks = o.overload ?? OVERLOAD_MARKS;
     this.gate = new LoginGate({
       maxWaiting: o.preLoginMax,
       closed: (reason, client, announced) => {
@@ -209,15 +283,71 @@ export class AedesBroker {
     const slot = { messageId: packet.messageId ?? 0, ready: false };
     acks.push(slot);
     packet.qos = 0;
-    // Past MAX_UNACKED publishes awaiting their verdict, reading waits for this one.
-    const held = acks.length > MAX_UNACKED;
+    const o = this.overload;
+    const bytes = body.length;
+    o.inFlight += 1;
+    o.inFlightBytes += bytes;
+    o.peakInFlight = Math.max(o.peakInFlight, o.inFlight);
+    o.peakInFlightBytes = Math.max(o.peakInFlightBytes, o.inFlightBytes);
+    const { high, pause } = this.marks;
+    if (!o.paused && (o.inFlight >= pause.publishes || o.inFlightBytes >= pause.bytes)) {
+      o.paused = true;
+      o.pauses += 1;
+    }
+    // Past the pause mark, reading this gateway waits for the node to drain (TCP backpressure).
+    // Else past MAX_UNACKED publishes awaiting their verdict (busyUnacked past the high mark),
+    // reading waits for this one.
+    const busy = o.inFlight >= high.publishes || o.inFlightBytes >= high.bytes;
+    const held = o.paused ? false : acks.length > (busy ? this.marks.busyUnacked : MAX_UNACKED);
+    if (held && acks.length <= MAX_UNACKED) o.slowedReads += 1;
     this.o.sink.receive(
       mac,
       parsed.kind,
       body,
-      this.onVerdict(client, acks, slot, held ? done : null),
+      this.onVerdict(client, acks, slot, bytes, held ? done : null),
     );
-    if (!held) done(null);
+    if (o.paused) {
+      o.pausedReads += 1;
+      this.hold(client, done);
+    } else if (!held) done(null);
+  }
+
+  /**
+   * Keeps a paused gateway's socket unread until `release`. Withholding aedes' `done` alone
+   * does not: aedes counts the packets of a read that are not done yet, and each `readable`
+   * event (the next TCP segment) takes one off that count, so a gateway sending a packet a
+   * segment would be read on. The count gets a credit no segment stream can use up while the
+   * node is paused (aedes 1.2's `_parsingBatch`), given back on release.
+   */
+  private hold(client: Client, done: (err?: Error | null) => void) {
+    const held = this.waiting.get(client);
+    if (held) return void held.push(done);
+    this.waiting.set(client, [done]);
+    const parsing = client as unknown as ParsingClient;
+    // Another aedes without the count: the withheld `done` alone, leakier but never stuck.
+    if (typeof parsing._parsingBatch === 'number') parsing._parsingBatch += PAUSE_CREDIT;
+  }
+
+  /** Reads the paused gateways again: the credit back, then each withheld `done`. */
+  private release() {
+    const waiting = this.waiting;
+    this.waiting = new Map();
+    for (const [client, dones] of waiting) {
+      const parsing = client as unknown as ParsingClient;
+      if (typeof parsing._parsingBatch === 'number') parsing._parsingBatch -= PAUSE_CREDIT;
+      for (const done of dones) done(null);
+    }
+  }
+
+  /** One publish less in flight; under the resume mark, the paused gateways are read again. */
+  private settled(bytes: number) {
+    const o = this.overload;
+    o.inFlight -= 1;
+    o.inFlightBytes -= bytes;
+    const { resume } = this.marks;
+    if (!o.paused || o.inFlight > resume.publishes || o.inFlightBytes > resume.bytes) return;
+    o.paused = false;
+    this.release();
   }
 
   /**
@@ -228,6 +358,7 @@ export class AedesBroker {
     client: Client,
     acks: { messageId: number; ready: boolean }[],
     slot: { messageId: number; ready: boolean },
+    bytes: number,
     resume: ((err?: Error | null) => void) | null,
   ) {
     return (v: Verdict | null) => {
@@ -237,6 +368,7 @@ export class AedesBroker {
         this.sendAcks(client, acks);
       }
       resume?.(null);
+      this.settled(bytes);
     };
   }
 
@@ -293,6 +425,7 @@ export class AedesBroker {
 
   async close() {
     for (const client of this.clients.values()) client.close();
+    this.release();
     this.gate.closeAll(); // else the listener's close waits for their login timeout
     await new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) =>

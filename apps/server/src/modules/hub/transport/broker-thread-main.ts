@@ -20,12 +20,16 @@ import type { TransportSink, Verdict } from './transport';
  * hub's decisions (authentication, the verdict on each publish) come from the
  * main thread; a publish is still acknowledged only once its verdict is back.
  */
-const { host, port, preLoginMax, loginTimeoutMs } = z
+const mark = z.object({ publishes: z.number(), bytes: z.number() });
+const { host, port, preLoginMax, loginTimeoutMs, overload } = z
   .object({
     host: z.string(),
     port: z.number().int(),
     preLoginMax: z.number().int().positive(),
     loginTimeoutMs: z.number().int().positive(),
+    overload: z
+      .object({ high: mark, pause: mark, resume: mark, busyUnacked: z.number().int() })
+      .optional(),
   })
   .parse(workerData);
 if (!parentPort) throw new Error('the broker thread needs a parent');
@@ -64,6 +68,7 @@ const broker = new AedesBroker({
   port,
   preLoginMax,
   loginTimeoutMs,
+  ...(overload ? { overload } : {}),
   sink,
   counters: {
     drop: (reason: DropReason, mac: string, detail?: string) =>
@@ -134,6 +139,9 @@ function onMessage(message: ToBroker) {
 }
 
 parent.on('message', (batch: ToBroker[]) => batch.forEach(onMessage));
+
+// The overload guard's figures for GET /api/hub/stats (decision 0038).
+setInterval(() => out.send({ t: 'overload', figures: { ...broker.overload } }), 1_000).unref();
 
 broker.start().then(
   () => out.send({ t: 'listening', port: broker.port }),

@@ -1,5 +1,6 @@
 import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
 import type { DropReason } from '../ingest/hub-stats';
+import type { OverloadFigures } from './aedes-broker';
 import type { Verdict } from './transport';
 
 /** What the broker thread tells the hub (main thread). */
@@ -12,6 +13,8 @@ export type FromBroker =
   | { t: 'down'; mac: string }
   | { t: 'drop'; reason: DropReason; mac: string; detail?: string }
   | { t: 'cut'; reason: string }
+  /** The overload guard's figures, every second. */
+  | { t: 'overload'; figures: OverloadFigures }
   | { t: 'sent'; id: number; error?: string }
   | { t: 'ws-out'; conn: number; data: Uint8Array }
   | { t: 'ws-end'; conn: number }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WebSocket } from 'ws';
 import { Outbox, ownBytes, type FromBroker, type ToBroker } from './broker-thread-protocol';
-import type { AedesBrokerOptions } from './aedes-broker';
+import type { AedesBrokerOptions, OverloadFigures } from './aedes-broker';
 
 /** The broker's options, as on the main thread, plus where the thread reports its failures. */
 export interface BrokerThreadOptions extends AedesBrokerOptions {
@@ -28,6 +28,8 @@ export class BrokerThread {
   private readonly commands = new Map<number, { resolve(): void; reject(err: Error): void }>();
   private readonly webSockets = new Map<number, WebSocket>();
   private nextId = 1;
+  /** The thread's overload guard, as it last reported it (every second). */
+  overload: OverloadFigures | undefined;
   private closing = false;
   private closed: (() => void) | undefined;
   private restart: NodeJS.Timeout | undefined;
@@ -54,6 +56,7 @@ export class BrokerThread {
         port,
         preLoginMax: this.o.preLoginMax,
         loginTimeoutMs: this.o.loginTimeoutMs,
+        overload: this.o.overload,
       },
       // A CPU profile of the server (--cpu-prof) covers this thread too.
       execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
@@ -131,6 +134,9 @@ export class BrokerThread {
         return this.o.counters.drop(m.reason, m.mac, m.detail);
       case 'cut':
         return this.o.counters.disconnect(m.reason);
+      case 'overload':
+        this.overload = m.figures;
+        return;
       case 'sent': {
         const c = this.commands.get(m.id);
         this.commands.delete(m.id);

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { AedesBroker } from './aedes-broker';
+import { AedesBroker, type OverloadMarks } from './aedes-broker';
 import { BrokerThread } from './broker-thread';
 import { MAX_PACKET_BYTES } from './packet-size-guard';
 import type { HubCounters } from '../ingest/hub-stats';
@@ -20,6 +20,8 @@ export interface EmbeddedBrokerOptions {
   preLoginMax: number;
   /** How long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
+  /** The overload guard's marks (decision 0038). */
+  overload?: OverloadMarks;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -35,8 +37,8 @@ export class EmbeddedBroker implements HubTransport {
   private wss: WebSocketServer | undefined;
 
   constructor(private readonly o: EmbeddedBrokerOptions) {
-    const { host, port, sink, counters, log, preLoginMax, loginTimeoutMs } = o;
-    const limits = { preLoginMax, loginTimeoutMs };
+    const { host, port, sink, counters, log, preLoginMax, loginTimeoutMs, overload } = o;
+    const limits = { preLoginMax, loginTimeoutMs, ...(overload ? { overload } : {}) };
     this.engine = o.thread
       ? new BrokerThread({ host, port, sink, counters, log, ...limits })
       : new AedesBroker({ host, port, sink, counters, ...limits });
@@ -48,6 +50,10 @@ export class EmbeddedBroker implements HubTransport {
 
   get connectedCount(): number {
     return this.engine.connectedCount;
+  }
+
+  get overload() {
+    return this.engine.overload;
   }
 
   async start() {

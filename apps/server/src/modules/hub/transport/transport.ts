@@ -1,4 +1,5 @@
 import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
+import type { OverloadFigures } from './aedes-broker';
 
 /**
  * How a publish ended: `ack` (handled, or garbage discarded for good),
@@ -29,6 +30,8 @@ export interface HubTransport {
   readonly kind: 'embedded' | 'external';
   /** Gateways connected to this node (embedded broker), else 0. */
   readonly connectedCount: number;
+  /** The embedded broker's overload guard (decision 0038); undefined with an external broker. */
+  readonly overload?: OverloadFigures;
   /** Publishes a command body on `nx/{mac}/cmd` (QoS 1). */
   publishCommand(mac: string, payload: string): Promise<void>;
   close(): Promise<void>;
