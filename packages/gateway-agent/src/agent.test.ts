@@ -134,3 +134,39 @@ describe('the simulated gateway', () => {
     await agent.stop();
   });
 });
+
+describe('a gateway the cloud acknowledges slowly (decision 0038)', () => {
+  it('keeps new values while its publishes are all unacknowledged, then sends them in one batch', async () => {
+    const acks: (() => void)[] = [];
+    class SlowLink extends FakeLink {
+      override async publish(kind: GatewayTopic, body: string) {
+        this.sent.push({ kind, body });
+        if (kind === 'telegrams') await new Promise<void>((r) => acks.push(r));
+      }
+    }
+    const link = new SlowLink();
+    const agent = new GatewayAgent({
+      mac: 'aabbccddeeff',
+      type: 'kloudnx',
+      version: '8.4.0',
+      link,
+      timing: { infoEveryMs: 60_000, maxInFlight: 2 },
+      monitor: [{ ga: '1/1/1', dpt: '9.001' }],
+      random: () => 0.5,
+    });
+    agent.start();
+    const batches = () =>
+      link.sent
+        .filter((s) => s.kind === 'telegrams')
+        .map((s) => telegramsMessage.parse(JSON.parse(s.body)).items.length);
+    for (let i = 0; i < 5; i++) void agent.publishTelegram(1_700_000_000_000 + i);
+    expect(batches()).toEqual([1, 1]); // two in flight; three values wait on the device
+    expect(agent.made).toBe(5);
+    acks.shift()?.();
+    await until(() => batches().length === 3);
+    expect(batches()).toEqual([1, 1, 3]); // sent together once there is room
+    acks.forEach((ack) => ack());
+    expect(agent.overflowed).toBe(0);
+    await agent.stop();
+  });
+});
