@@ -1,5 +1,5 @@
 /**
- * The overload run (issue 21, point 3; decision 0038), shared by `npm run bench -- overload`
+ * The overload run (issue 21, point 3; decision 0039), shared by `npm run bench -- overload`
  * and its 2-minute test (e2e/hub-overload.e2e.ts): gateways in a simulator process send 10×
  * the nominal telegram rate for a while, then the nominal rate. Measures the server's peak RSS
  * against a fixed cap, what the overload guard did (slowed and paused reads), what the hub

@@ -1,5 +1,5 @@
 /**
- * Overload benchmark (issue 21, point 3; decision 0038): HUB_OVERLOAD_GATEWAYS gateways (1,000)
+ * Overload benchmark (issue 21, point 3; decision 0039): HUB_OVERLOAD_GATEWAYS gateways (1,000)
  * send 10× the nominal rate (2 telegrams/s each, info every 5 s) for HUB_OVERLOAD_MINUTES (30),
  * then the nominal rate for HUB_OVERLOAD_NOMINAL_SECONDS (120), on the embedded broker and
  * SQLite. Prints the server's peak RSS against its cap (HUB_OVERLOAD_RSS_CAP_MIB, 1,024), what

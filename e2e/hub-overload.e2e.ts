@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { printOverload, runOverload } from '../bench/hub-overload';
 
 /**
- * The 2-minute version of `npm run bench -- overload` (issue 21, point 3; decision 0038):
+ * The 2-minute version of `npm run bench -- overload` (issue 21, point 3; decision 0039):
  * 200 gateways at 10× the nominal rate (20 telegrams/s each) for 70 s, then nominal for 30 s,
  * with the overload guard's pause mark lowered to 1,000 publishes so that it is reached.
  */

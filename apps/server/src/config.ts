@@ -43,7 +43,7 @@ const envSchema = z.object({
   // ...and each has this long from accept to send its CONNECT (aedes' connectTimeout).
   MQTT_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Embedded broker: publishes awaiting their commit across the node before every gateway's
-  // socket is paused (decision 0038; the other overload marks follow from it).
+  // socket is paused (decision 0039; the other overload marks follow from it).
   MQTT_INFLIGHT_MAX: z.coerce.number().int().min(8).max(1_000_000).default(8_000),
   // This node's MQTT client id on an external broker: its persistent session survives a restart.
   MQTT_CLIENT_ID: z

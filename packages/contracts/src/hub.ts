@@ -105,7 +105,7 @@ export const hubStatsReply = z.object({
   disconnected: z.record(z.string(), z.number()),
   pendingCommands: z.number(),
   /**
-   * The embedded broker's overload guard (decision 0038): publishes awaiting their commit
+   * The embedded broker's overload guard (decision 0039): publishes awaiting their commit
    * now and at most, and how often reading gateways was slowed or paused. Absent with an
    * external broker.
    */

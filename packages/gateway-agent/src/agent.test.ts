@@ -135,7 +135,7 @@ describe('the simulated gateway', () => {
   });
 });
 
-describe('a gateway the cloud acknowledges slowly (decision 0038)', () => {
+describe('a gateway the cloud acknowledges slowly (decision 0039)', () => {
   it('keeps new values while its publishes are all unacknowledged, then sends them in one batch', async () => {
     const acks: (() => void)[] = [];
     class SlowLink extends FakeLink {

@@ -29,7 +29,7 @@ export interface AgentTiming {
   /**
    * Unacknowledged telegram publishes at once; beyond, new values wait in the buffer (as
    * offline) and go out in batches as acknowledgements come back: a slow cloud slows the
-   * gateway without losing its values (decision 0038).
+   * gateway without losing its values (decision 0039).
    */
   maxInFlight: number;
   /** Values kept while offline (the oldest go first). */

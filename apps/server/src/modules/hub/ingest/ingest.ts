@@ -56,7 +56,7 @@ export class Ingest {
     if (payload.length > PROTOCOL_LIMITS.maxPayloadBytes)
       return settle(this.drop('oversized', mac, 'refuse', `${payload.length} bytes`));
     if (kind === 'telegrams' || kind === 'modbus') {
-      // QoS 1 data over the rate is slowed, not dropped (decision 0038): its verdict, so its
+      // QoS 1 data over the rate is slowed, not dropped (decision 0039): its verdict, so its
       // PUBACK, waits for the token, and the broker reads at most 32 publishes of a gateway
       // ahead of their PUBACKs. Only past RATE_LOAN_MS of borrowed tokens is it refused.
       const wait = this.d.limiter.borrow(mac, RATE_LOAN_MS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from './rate-limiter';
 
-describe('RateLimiter.borrow (decision 0038)', () => {
+describe('RateLimiter.borrow (decision 0039)', () => {
   it('lends refill up to the loan, tells how long to wait, then refuses', () => {
     let now = 0;
     const limiter = new RateLimiter(2, 10, () => now); // burst 2, 10/s: a token per 100 ms

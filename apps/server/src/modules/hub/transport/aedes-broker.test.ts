@@ -119,7 +119,7 @@ describe('the aedes broker', () => {
   });
 });
 
-describe('the overload guard (decision 0038)', () => {
+describe('the overload guard (decision 0039)', () => {
   it('pauses reading past the node’s pause mark, reads again under the resume mark, and acknowledges everything', async () => {
     await broker.close();
     const mark = (publishes: number) => ({ publishes, bytes: 2 ** 30 });

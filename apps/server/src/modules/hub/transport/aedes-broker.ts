@@ -28,7 +28,7 @@ const MAC = /^[0-9a-f]{12}$/;
 const MAX_UNACKED = 32;
 
 /**
- * The node's overload marks (decision 0038): publishes awaiting their verdict (that is,
+ * The node's overload marks (decision 0039): publishes awaiting their verdict (that is,
  * their commit) across all gateways, by count and by payload bytes. Past `high`, a gateway
  * may have only `busyUnacked` of them before reading it waits for its oldest: the busiest
  * gateways get their PUBACKs late and slow down. Past `pause`, every gateway's socket is

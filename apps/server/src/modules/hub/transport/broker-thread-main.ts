@@ -140,7 +140,7 @@ function onMessage(message: ToBroker) {
 
 parent.on('message', (batch: ToBroker[]) => batch.forEach(onMessage));
 
-// The overload guard's figures for GET /api/hub/stats (decision 0038).
+// The overload guard's figures for GET /api/hub/stats (decision 0039).
 setInterval(() => out.send({ t: 'overload', figures: { ...broker.overload } }), 1_000).unref();
 
 broker.start().then(

@@ -20,7 +20,7 @@ export interface EmbeddedBrokerOptions {
   preLoginMax: number;
   /** How long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
-  /** The overload guard's marks (decision 0038). */
+  /** The overload guard's marks (decision 0039). */
   overload?: OverloadMarks;
   log: { error(obj: object, msg: string): void };
 }

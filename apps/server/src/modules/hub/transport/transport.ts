@@ -30,7 +30,7 @@ export interface HubTransport {
   readonly kind: 'embedded' | 'external';
   /** Gateways connected to this node (embedded broker), else 0. */
   readonly connectedCount: number;
-  /** The embedded broker's overload guard (decision 0038); undefined with an external broker. */
+  /** The embedded broker's overload guard (decision 0039); undefined with an external broker. */
   readonly overload?: OverloadFigures;
   /** Publishes a command body on `nx/{mac}/cmd` (QoS 1). */
   publishCommand(mac: string, payload: string): Promise<void>;
