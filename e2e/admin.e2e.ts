@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './a11y';
-import { snap, startStack, type Stack } from './harness';
+import { snapStill as shot, startStack, type Stack } from './harness';
 import { ADMIN, fr, signInToHome } from './session';
 
 /**
@@ -22,17 +22,6 @@ const IMPORTED = 40;
 async function openTab(page: Page, key: string) {
   await page.getByRole('tab', { name: fr(`admin.tabs.${key}`) }).click();
   await page.waitForURL(`**/admin?tab=${key}`);
-}
-
-/** A screenshot without the sign-in snackbar or a hovered row. */
-async function shot(page: Page, name: string) {
-  await page
-    .getByRole('button', { name: 'OK' })
-    .click({ timeout: 500 })
-    .catch(() => undefined);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  await snap(page, name);
 }
 
 describe("the administrator's console", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './a11y';
-import { snap, startStack, type Stack } from './harness';
+import { snapStill as shot, startStack, type Stack } from './harness';
 import { ADMIN, apiCall, apiSignIn, fr, MANAGER, signInToHome } from './session';
 
 /**
@@ -15,16 +15,6 @@ beforeAll(async () => {
   stack = await startStack({ SEED_DEMO: 'true', MQTT_PORT: '0' });
 });
 afterAll(() => stack?.stop());
-
-async function shot(page: Page, name: string) {
-  await page
-    .getByRole('button', { name: 'OK' })
-    .click({ timeout: 500 })
-    .catch(() => undefined);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  await snap(page, name);
-}
 
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: fr('shell.settings') }).click();

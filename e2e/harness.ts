@@ -189,6 +189,17 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: join(ROOT, 'e2e/screenshots', `${name}.png`), fullPage: true });
 }
 
+/** A screenshot once still: the snackbar of the last action closed, no row hovered. */
+export async function snapStill(page: Page, name: string) {
+  await page
+    .getByRole('button', { name: 'OK' })
+    .click({ timeout: 500 })
+    .catch(() => undefined);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
+  await snap(page, name);
+}
+
 /** Socket.io frames the page receives (the live updates). */
 export function socketFrames(page: Page): string[] {
   const frames: string[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { snap, startStack, type Stack } from './harness';
+import { snapStill as shot, startStack, type Stack } from './harness';
 import { ADMIN, fr, MANAGER, signInToHome } from './session';
 
 /**
@@ -22,17 +22,6 @@ async function toEnglish(page: Page) {
   await page.getByRole('menuitem', { name: 'English' }).click();
   await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
   await page.getByRole('menu').waitFor({ state: 'detached' });
-}
-
-/** A screenshot without the sign-in snackbar or a hovered row. */
-async function shot(page: Page, name: string) {
-  await page
-    .getByRole('button', { name: 'OK' })
-    .click({ timeout: 500 })
-    .catch(() => undefined);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  await snap(page, name);
 }
 
 describe('the fleet home', () => {

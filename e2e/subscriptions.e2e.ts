@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { PLANS } from '@atrium/contracts/plans';
 import { expectNoSeriousViolations } from './a11y';
 import { startPostgres, type PgCluster } from '../apps/server/test/postgres-cluster';
-import { snap, startStack, type Stack } from './harness';
+import { snapStill, startStack, type Stack } from './harness';
 import { ADMIN, SUPERVISOR, apiCall, apiSignIn, fr, signInThroughUi } from './session';
 
 /**
@@ -51,13 +51,7 @@ async function webhook(event: object, secret?: string) {
 
 async function shot(page: Page, name: string) {
   if (database !== 'sqlite') return;
-  await page
-    .getByRole('button', { name: 'OK' })
-    .click({ timeout: 500 })
-    .catch(() => undefined);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  await snap(page, name);
+  await snapStill(page, name);
 }
 
 async function openDialog(page: Page, title = fr('projects.admin.subscriptions')) {

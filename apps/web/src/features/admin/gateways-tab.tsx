@@ -3,16 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { AdminGateway } from '@atrium/contracts/admin';
-import { GATEWAY_TYPES, type GatewayType } from '@atrium/contracts/limits';
+import { GATEWAY_TYPES } from '@atrium/contracts/limits';
 import { formatDateTime } from '../../lib/dates';
 import { SearchField } from '../../ui/search-field';
+import { SelectFilter } from '../../ui/select-filter';
 import { StatusDot } from '../../ui/status-dot';
 import { adminGatewaysQuery, type GatewayListParams } from './api/admin-api';
 import { PagedTable, type Column } from '../../ui/paged-table';
@@ -111,39 +110,29 @@ export function GatewaysTab() {
           value={list.search}
           onChange={list.setSearch}
         />
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label={t('admin.gateways.type')}
           value={type}
-          onChange={(e) => {
-            setType(e.target.value as GatewayType | '');
+          allLabel={t('admin.all')}
+          options={GATEWAY_TYPES.map((g) => ({ value: g, label: t(`gatewayType.${g}`) }))}
+          onChange={(v) => {
+            setType(v);
             list.resetPage();
           }}
-          sx={{ flex: '1 0 160px', maxWidth: { sm: 220 } }}
-        >
-          <MenuItem value="">{t('admin.all')}</MenuItem>
-          {GATEWAY_TYPES.map((g) => (
-            <MenuItem key={g} value={g}>
-              {t(`gatewayType.${g}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <SelectFilter
           label={t('admin.gateways.state')}
           value={online}
-          onChange={(e) => {
-            setOnline(e.target.value as GatewayListParams['online']);
+          allLabel={t('admin.all')}
+          options={[
+            { value: 'true', label: t('admin.online') },
+            { value: 'false', label: t('admin.offline') },
+          ]}
+          onChange={(v) => {
+            setOnline(v);
             list.resetPage();
           }}
-          sx={{ flex: '1 0 160px', maxWidth: { sm: 220 } }}
-        >
-          <MenuItem value="">{t('admin.all')}</MenuItem>
-          <MenuItem value="true">{t('admin.online')}</MenuItem>
-          <MenuItem value="false">{t('admin.offline')}</MenuItem>
-        </TextField>
+        />
       </Box>
       <PagedTable
         label={t('admin.tabs.gateways')}

@@ -20,6 +20,7 @@ import {
 } from '@atrium/contracts/subscriptions';
 import { notify } from '../../ui/snackbar';
 import { SearchField } from '../../ui/search-field';
+import { SelectFilter } from '../../ui/select-filter';
 import {
   ADMIN_KEYS,
   adminTeamsQuery,
@@ -264,24 +265,16 @@ export function SubscriptionsTab() {
           value={list.search}
           onChange={list.setSearch}
         />
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label={t('admin.subscriptions.statusLabel')}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as SubscriptionStatus | '');
+          allLabel={t('admin.all')}
+          options={SUBSCRIPTION_STATUSES.map((v) => ({ value: v, label: t(STATUS_LABELS[v]) }))}
+          onChange={(v) => {
+            setStatus(v);
             list.resetPage();
           }}
-          sx={{ flex: '1 0 160px', maxWidth: { sm: 220 } }}
-        >
-          <MenuItem value="">{t('admin.all')}</MenuItem>
-          {SUBSCRIPTION_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(STATUS_LABELS[s])}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Box>
       {query.isError && <Alert severity="error">{t('dataNotLoaded')}</Alert>}
       <PagedTable

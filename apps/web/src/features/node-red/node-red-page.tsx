@@ -6,9 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -16,11 +14,7 @@ import type { Theme } from '@mui/material/styles';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import { useTranslation } from 'react-i18next';
-import {
-  FLOW_EDITOR_TYPES,
-  type FlowEditorGateway,
-  type FlowEditorType,
-} from '@atrium/contracts/flow-editors';
+import { FLOW_EDITOR_TYPES, type FlowEditorGateway } from '@atrium/contracts/flow-editors';
 import { commandErrorKey } from '../../lib/api/command-error';
 import { formatDateTime } from '../../lib/dates';
 import { numberFormat } from '../../lib/locale';
@@ -30,6 +24,7 @@ import { useConfirm } from '../../ui/dialogs/dialog-context';
 import { PageHeader } from '../../ui/page-header';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { SearchField } from '../../ui/search-field';
+import { SelectFilter } from '../../ui/select-filter';
 import { notify } from '../../ui/snackbar';
 import { StatusDot } from '../../ui/status-dot';
 import {
@@ -242,39 +237,29 @@ export function NodeRedPage() {
       <Alert severity="info">{t('nodeRed.about')}</Alert>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
         <SearchField label={t('nodeRed.search')} value={list.search} onChange={list.setSearch} />
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label={t('nodeRed.columns.type')}
           value={type}
-          onChange={(e) => {
-            setType(e.target.value as FlowEditorType | '');
+          allLabel={t('nodeRed.all')}
+          options={FLOW_EDITOR_TYPES.map((g) => ({ value: g, label: t(`gatewayType.${g}`) }))}
+          onChange={(v) => {
+            setType(v);
             list.resetPage();
           }}
-          sx={{ flex: '1 0 160px', maxWidth: { sm: 220 } }}
-        >
-          <MenuItem value="">{t('nodeRed.all')}</MenuItem>
-          {FLOW_EDITOR_TYPES.map((g) => (
-            <MenuItem key={g} value={g}>
-              {t(`gatewayType.${g}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <SelectFilter
           label={t('nodeRed.columns.state')}
           value={online}
-          onChange={(e) => {
-            setOnline(e.target.value as FlowEditorListParams['online']);
+          allLabel={t('nodeRed.all')}
+          options={[
+            { value: 'true', label: t('nodeRed.online') },
+            { value: 'false', label: t('nodeRed.offline') },
+          ]}
+          onChange={(v) => {
+            setOnline(v);
             list.resetPage();
           }}
-          sx={{ flex: '1 0 160px', maxWidth: { sm: 220 } }}
-        >
-          <MenuItem value="">{t('nodeRed.all')}</MenuItem>
-          <MenuItem value="true">{t('nodeRed.online')}</MenuItem>
-          <MenuItem value="false">{t('nodeRed.offline')}</MenuItem>
-        </TextField>
+        />
       </Box>
       <Paper
         variant="outlined"
