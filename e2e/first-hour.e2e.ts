@@ -86,8 +86,9 @@ describe("a newcomer's first hour on the demo", () => {
       .first()
       .click();
     await page.keyboard.press('Escape');
-    // Today already holds the seeded history up to now: dozens of points, no empty chart.
-    expect(await pointsIn(await data)).toBeGreaterThan(50);
+    // Today already holds the seeded history up to now (a few points just after midnight in
+    // Paris, dozens later): never an empty chart.
+    expect(await pointsIn(await data)).toBeGreaterThan(0);
     const chart = graph.getByRole('img', { name: fr('monitoring.graph.numericChart') });
     await chart.getByText(/1\/1\/1 Température séjour/).waitFor();
     expect(await graph.getByText(fr('noData')).count()).toBe(0);

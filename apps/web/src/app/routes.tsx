@@ -1,9 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RealtimeOutlet } from '../lib/realtime/realtime-outlet';
 import { lazyPage } from './lazy-page';
-import { PARTNER_DOMAINS } from '../config/env';
-import { canOpenFlowEditorModules } from '../lib/session/permissions';
-import { RequireAccess, RequireRank } from './require-rank';
+import { RequireRank } from './require-rank';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 
@@ -157,11 +155,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'node-red',
-                element: (
-                  <RequireAccess allow={(u) => canOpenFlowEditorModules(u, PARTNER_DOMAINS)}>
-                    <NodeRedPage />
-                  </RequireAccess>
-                ),
+                // Admins and partner-domain users: the page checks it itself, so that the
+                // partner domains (config/env, with zod) stay out of the first visit's bundle.
+                element: <NodeRedPage />,
               },
               { path: 'chartnx-generator/:projectID', element: <ChartnxGeneratorPage /> },
               {

@@ -10,6 +10,12 @@ import { signInAs } from '../../testing/session';
 import { findSnackbar } from '../../testing/snackbars';
 import { canCommand, NodeRedPage } from './node-red-page';
 
+// The signed-in test user (me@atrium.fr) belongs to a partner domain.
+vi.mock('../../config/env', async (original) => ({
+  ...(await original<typeof import('../../config/env')>()),
+  PARTNER_DOMAINS: ['atrium.fr'],
+}));
+
 const gw = (i: number, over: Partial<FlowEditorGateway> = {}): FlowEditorGateway => ({
   id: `g${i}`,
   mac: `a0${String(i).padStart(10, '0')}`,
@@ -103,6 +109,16 @@ describe('NodeRedPage', () => {
     await waitFor(() => expect(screen.getByText('4 passerelles choisies')).toBeTruthy());
     expect(canCommand(ROWS[3]!, true)).toBe(true);
     expect(canCommand(ROWS[2]!, true)).toBe(false);
+  });
+
+  it('sends a viewer back to the projects without asking the server anything', async () => {
+    signInAs('viewer');
+    const server = stubFetch({ 'GET /api/fleet/flow-editors': pages });
+    renderWithProviders(<NodeRedPage />, { route: '/node-red' });
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: "Modules de l'éditeur de flux" })).toBeNull(),
+    );
+    expect(server.requests).toEqual([]);
   });
 
   it('is open to administrators and partner-domain users, never to viewers', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +18,8 @@ import { FLOW_EDITOR_TYPES, type FlowEditorGateway } from '@atrium/contracts/flo
 import { commandErrorKey } from '../../lib/api/command-error';
 import { formatDateTime } from '../../lib/dates';
 import { numberFormat } from '../../lib/locale';
+import { PARTNER_DOMAINS } from '../../config/env';
+import { canOpenFlowEditorModules } from '../../lib/session/permissions';
 import { useSession } from '../../lib/session/use-session';
 import { useListState } from '../../lib/use-list-state';
 import { useConfirm } from '../../ui/dialogs/dialog-context';
@@ -114,6 +116,7 @@ export function NodeRedPage() {
   const { t } = useTranslation();
   const user = useSession();
   const admin = user?.rank === 'admin';
+  const allowed = user !== null && canOpenFlowEditorModules(user, PARTNER_DOMAINS);
   const confirm = useConfirm();
   const client = useQueryClient();
   const list = useListState();
@@ -122,7 +125,10 @@ export function NodeRedPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
   const [busy, setBusy] = useState(false);
-  const query = useQuery(flowEditorsQuery({ ...list.params, type, online }));
+  const query = useQuery({
+    ...flowEditorsQuery({ ...list.params, type, online }),
+    enabled: allowed,
+  });
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const n = numberFormat();
 
@@ -230,6 +236,8 @@ export function NodeRedPage() {
     },
   ];
 
+  // Administrators and partner-domain users only (document 1 §6), as the menu entry.
+  if (!allowed) return <Navigate to="/projects/list" replace />;
   const count = selected.size;
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto', display: 'grid', gap: 2 }}>
