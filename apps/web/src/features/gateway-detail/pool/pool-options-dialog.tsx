@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,9 +13,9 @@ import {
   type PoolOptions,
   type PoolRefreshMinutes,
 } from '@atrium/contracts/pool';
-import { DetailDialog } from '../dialogs/detail-dialog';
 import { AddressField, addressError } from './address-field';
-import { poolApi, usePoolMutation } from './pool-api';
+import { poolApi } from './pool-api';
+import { PoolSettingsDialog } from './pool-settings-dialog';
 import { POOL_ADDRESS_OPTIONS } from './pool-model';
 
 const ADDRESS_OPTIONS = POOL_ADDRESS_OPTIONS;
@@ -61,118 +60,101 @@ export function PoolOptionsDialog({ mac, options, readOnly, onClose }: Props) {
     watchdog_knx: { ...o.watchdog_knx, address: o.watchdog_knx.address.trim() },
     tcp: { addresses: tcpAddresses, enabled: o.tcp.enabled },
   });
-  const save = usePoolMutation(mac, () => poolApi.update(mac, { options: body() }));
+  const send = () => poolApi.update(mac, { options: body() });
 
   return (
-    <DetailDialog
+    <PoolSettingsDialog
+      mac={mac}
       title={t('pool.options')}
+      readOnly={readOnly}
+      invalid={invalid}
+      send={send}
       onClose={onClose}
-      busy={save.isPending}
-      actions={
-        readOnly ? undefined : (
-          <>
-            <Button onClick={onClose}>{t('dialog.cancel')}</Button>
-            <Button
-              variant="contained"
-              disabled={invalid || save.isPending}
-              onClick={() => save.mutate(undefined, { onSuccess: onClose })}
-            >
-              {t('dialog.save')}
-            </Button>
-          </>
-        )
-      }
     >
-      <Stack spacing={2} sx={{ mt: 1 }}>
-        {ADDRESS_OPTIONS.map((k) => (
-          <Stack
-            key={k}
-            direction="row"
-            sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
-          >
-            <FormControlLabel
-              sx={{ flex: '1 1 220px' }}
-              control={
-                <Checkbox
-                  checked={o[k].enabled}
-                  disabled={readOnly}
-                  onChange={(e) => setO({ ...o, [k]: { ...o[k], enabled: e.target.checked } })}
-                />
-              }
-              label={
-                <>
-                  <Typography variant="body2">{t(`pool.optionName.${k}`)}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t(`pool.optionHint.${k}`)}
-                  </Typography>
-                </>
-              }
-            />
-            <AddressField
-              label={t('pool.address')}
-              value={o[k].address}
-              disabled={readOnly}
-              error={errors[k] ?? null}
-              errorText={t('malformedAddress')}
-              onChange={(address) => setO({ ...o, [k]: { ...o[k], address } })}
-            />
-          </Stack>
-        ))}
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      {ADDRESS_OPTIONS.map((k) => (
+        <Stack key={k} direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <FormControlLabel
             sx={{ flex: '1 1 220px' }}
             control={
               <Checkbox
-                checked={o.refresh_auto.enabled}
+                checked={o[k].enabled}
                 disabled={readOnly}
-                onChange={(e) =>
-                  setO({ ...o, refresh_auto: { ...o.refresh_auto, enabled: e.target.checked } })
-                }
+                onChange={(e) => setO({ ...o, [k]: { ...o[k], enabled: e.target.checked } })}
               />
             }
-            label={t('pool.optionAuto')}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('pool.every')}
-            value={time}
-            disabled={readOnly}
-            onChange={(e) =>
-              setO({ ...o, refresh_auto: { ...o.refresh_auto, time: Number(e.target.value) } })
+            label={
+              <>
+                <Typography variant="body2">{t(`pool.optionName.${k}`)}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t(`pool.optionHint.${k}`)}
+                </Typography>
+              </>
             }
-            sx={{ minWidth: 140 }}
-          >
-            {POOL_LIMITS.refreshMinutes.map((m) => (
-              <MenuItem key={m} value={m}>
-                {t(`pool.refreshEvery.${m}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
+          <AddressField
+            label={t('pool.address')}
+            value={o[k].address}
+            disabled={readOnly}
+            error={errors[k] ?? null}
+            errorText={t('malformedAddress')}
+            onChange={(address) => setO({ ...o, [k]: { ...o[k], address } })}
+          />
         </Stack>
+      ))}
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControlLabel
+          sx={{ flex: '1 1 220px' }}
           control={
             <Checkbox
-              checked={o.tcp.enabled}
+              checked={o.refresh_auto.enabled}
               disabled={readOnly}
-              onChange={(e) => setO({ ...o, tcp: { ...o.tcp, enabled: e.target.checked } })}
+              onChange={(e) =>
+                setO({ ...o, refresh_auto: { ...o.refresh_auto, enabled: e.target.checked } })
+              }
             />
           }
-          label={t('pool.tcp')}
+          label={t('pool.optionAuto')}
         />
         <TextField
+          select
           size="small"
-          label={t('pool.tcpAddresses')}
-          value={tcpText}
+          label={t('pool.every')}
+          value={time}
           disabled={readOnly}
-          placeholder="192.168.1.20:5000"
-          error={tcpError}
-          helperText={
-            tcpError ? t('pool.tcpError', { max: POOL_LIMITS.tcpAddressesMax }) : t('pool.tcpHint')
+          onChange={(e) =>
+            setO({ ...o, refresh_auto: { ...o.refresh_auto, time: Number(e.target.value) } })
           }
-          onChange={(e) => setTcpText(e.target.value)}
-        />
+          sx={{ minWidth: 140 }}
+        >
+          {POOL_LIMITS.refreshMinutes.map((m) => (
+            <MenuItem key={m} value={m}>
+              {t(`pool.refreshEvery.${m}`)}
+            </MenuItem>
+          ))}
+        </TextField>
       </Stack>
-    </DetailDialog>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={o.tcp.enabled}
+            disabled={readOnly}
+            onChange={(e) => setO({ ...o, tcp: { ...o.tcp, enabled: e.target.checked } })}
+          />
+        }
+        label={t('pool.tcp')}
+      />
+      <TextField
+        size="small"
+        label={t('pool.tcpAddresses')}
+        value={tcpText}
+        disabled={readOnly}
+        placeholder="192.168.1.20:5000"
+        error={tcpError}
+        helperText={
+          tcpError ? t('pool.tcpError', { max: POOL_LIMITS.tcpAddressesMax }) : t('pool.tcpHint')
+        }
+        onChange={(e) => setTcpText(e.target.value)}
+      />
+    </PoolSettingsDialog>
   );
 }

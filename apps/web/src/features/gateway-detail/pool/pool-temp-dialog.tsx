@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { hysteresisSchema, type PoolConfig } from '@atrium/contracts/pool';
-import { DetailDialog } from '../dialogs/detail-dialog';
 import { AddressField, addressError } from './address-field';
-import { poolApi, usePoolMutation } from './pool-api';
+import { poolApi } from './pool-api';
+import { PoolSettingsDialog } from './pool-settings-dialog';
 import { TEMP_CONTROL_FIELDS } from './pool-model';
 
 const FIELDS = TEMP_CONTROL_FIELDS;
@@ -38,72 +36,59 @@ export function PoolTempDialog({ mac, tempControl, readOnly, onClose }: Props) {
     FIELDS.map((k) => [k, addressError(tc[k].address, tc.enabled && REQUIRED.has(k))]),
   );
   const invalid = !hysteresisOk || Object.values(errors).some((e) => e !== null);
-  const save = usePoolMutation(mac, () =>
+  const send = () =>
     poolApi.update(mac, {
       tempControl: {
         ...Object.fromEntries(FIELDS.map((k) => [k, { address: tc[k].address.trim() }])),
         hysteresis: h,
         enabled: tc.enabled,
       } as PoolConfig['tempControl'],
-    }),
-  );
+    });
+
   return (
-    <DetailDialog
+    <PoolSettingsDialog
+      mac={mac}
       title={t('pool.tempControl')}
+      readOnly={readOnly}
+      invalid={invalid}
+      send={send}
       onClose={onClose}
-      busy={save.isPending}
-      actions={
-        readOnly ? undefined : (
-          <>
-            <Button onClick={onClose}>{t('dialog.cancel')}</Button>
-            <Button
-              variant="contained"
-              disabled={invalid || save.isPending}
-              onClick={() => save.mutate(undefined, { onSuccess: onClose })}
-            >
-              {t('dialog.save')}
-            </Button>
-          </>
-        )
-      }
     >
-      <Stack spacing={2} sx={{ mt: 1 }}>
-        <Typography variant="body2" color="text.secondary">
-          {t('pool.temp.hint')}
-        </Typography>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={tc.enabled}
-              disabled={readOnly}
-              onChange={(e) => setTc({ ...tc, enabled: e.target.checked })}
-            />
-          }
-          label={t('pool.temp.enabled')}
-        />
-        {FIELDS.map((k) => (
-          <AddressField
-            key={k}
-            label={t(`pool.tempField.${k}`)}
-            value={tc[k].address}
+      <Typography variant="body2" color="text.secondary">
+        {t('pool.temp.hint')}
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={tc.enabled}
             disabled={readOnly}
-            error={errors[k] ?? null}
-            errorText={t('malformedAddress')}
-            onChange={(address) => setTc({ ...tc, [k]: { address } })}
+            onChange={(e) => setTc({ ...tc, enabled: e.target.checked })}
           />
-        ))}
-        <TextField
-          size="small"
-          label={t('pool.temp.hysteresis')}
-          value={hysteresis}
-          required
+        }
+        label={t('pool.temp.enabled')}
+      />
+      {FIELDS.map((k) => (
+        <AddressField
+          key={k}
+          label={t(`pool.tempField.${k}`)}
+          value={tc[k].address}
           disabled={readOnly}
-          inputMode="decimal"
-          error={!hysteresisOk}
-          helperText={hysteresisOk ? t('pool.temp.hysteresisHint') : t('hysteresis')}
-          onChange={(e) => setHysteresis(e.target.value)}
+          error={errors[k] ?? null}
+          errorText={t('malformedAddress')}
+          onChange={(address) => setTc({ ...tc, [k]: { address } })}
         />
-      </Stack>
-    </DetailDialog>
+      ))}
+      <TextField
+        size="small"
+        label={t('pool.temp.hysteresis')}
+        value={hysteresis}
+        required
+        disabled={readOnly}
+        inputMode="decimal"
+        error={!hysteresisOk}
+        helperText={hysteresisOk ? t('pool.temp.hysteresisHint') : t('hysteresis')}
+        onChange={(e) => setHysteresis(e.target.value)}
+      />
+    </PoolSettingsDialog>
   );
 }
