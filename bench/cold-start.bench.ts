@@ -11,6 +11,10 @@
  *    data; the gateways find it with their back-off. With mosquitto, BENCH_RESTART=node (the
  *    default) restarts the broker too, so every gateway reconnects; `server` restarts only the
  *    server, which then learns presence from the broker's retained state topics.
+ * 3. Memory: the server's RSS (and mosquitto's), the median of one sample a second for
+ *    BENCH_MEMORY_SECONDS (10), before the fleet and once all are online and the steady seconds
+ *    have passed; reported per gateway. BENCH_TELEGRAM_RATE=0 measures idle gateways (goal:
+ *    ≤ 40 KiB each with the embedded broker, ≤ 10 KiB behind mosquitto), 2 loaded ones.
  * Reports the connect curve (gateways online per second), time to all online (from the stop,
  * and from the server's ready line), the largest rise within one second, and the hub's
  * counters after the restart. Targets: all online ≤ 60 s at ≥ 500 connections/s, after the
@@ -33,6 +37,7 @@ import {
   startFleet,
   startStack,
   stopChild,
+  usage,
   type Broker,
 } from './cold-start-stack';
 import { exited, startHubServer } from './hub-processes';
@@ -44,15 +49,44 @@ const CONNECT_RATE = envNumber('BENCH_CONNECT_RATE', 1_000);
 const STEADY_SECONDS = envNumber('BENCH_STEADY_SECONDS', 10);
 const SIMS = envNumber('BENCH_SIMS', Math.max(1, Math.ceil(GATEWAYS / 5_000)));
 const TIMEOUT_MS = envNumber('BENCH_TIMEOUT_SECONDS', 120) * 1000;
+/** Seconds of RSS samples (one a second; the median is reported) empty and with all online. */
+const MEMORY_SECONDS = envNumber('BENCH_MEMORY_SECONDS', 10);
 const SIGNAL = envChoice('BENCH_RESTART_SIGNAL', ['SIGTERM', 'SIGKILL'] as const, 'SIGTERM');
 const RESTART = envChoice('BENCH_RESTART', ['node', 'server'] as const, 'node');
-const TARGETS = { allOnlineSeconds: 60, connectRate: 500 };
+const TARGETS = {
+  allOnlineSeconds: 60,
+  connectRate: 500,
+  /** Server RSS per idle gateway above the empty server's (issue 21: 40 KB embedded, 10 behind mosquitto). */
+  idleKiB: { embedded: 40, mosquitto: 10 } satisfies Record<Broker, number>,
+};
 
 interface Phase {
   curve: Curve;
+  /** RSS (MiB) of the server (and of mosquitto) before the fleet and once all are online. */
+  memory?: Memory;
   /** Seconds from the stop until the new server printed its ready line (restart only). */
   downSeconds?: number;
   counters?: unknown;
+}
+
+interface Memory {
+  emptyMiB: number;
+  onlineMiB: number;
+  brokerEmptyMiB?: number;
+  brokerOnlineMiB?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** RSS (MiB) of each pid, the median of one sample a second for `seconds`. */
+async function medianRss(pids: number[], seconds: number) {
+  const samples = pids.map(() => [] as number[]);
+  for (let s = 0; s < seconds; s++) {
+    pids.forEach((pid, i) => samples[i]?.push(usage(pid).rss));
+    await sleep(1_000);
+  }
+  return samples.map(median);
 }
 
 async function measure(broker: Broker) {
@@ -67,6 +101,11 @@ async function measure(broker: Broker) {
     const first = await startHubServer(env);
     server = first.child;
     const { port, token, credentials } = first.ready;
+    const mosquittoPid = () => stack.mosquitto?.child?.pid;
+    const pids = () => [server?.pid ?? 0, ...(mosquittoPid() ? [mosquittoPid() ?? 0] : [])];
+    // The empty server: started, seeded, no gateway yet (RSS settles within a few seconds).
+    await sleep(5_000);
+    const [emptyMiB = NaN, brokerEmptyMiB] = await medianRss(pids(), MEMORY_SECONDS);
     const fleetStarted = Date.now();
     children.push(
       ...startFleet({
@@ -79,10 +118,13 @@ async function measure(broker: Broker) {
         telegramRate: TELEGRAM_RATE,
       }),
     );
+    const coldCurve = await connectCurve(port, token, GATEWAYS, fleetStarted, TIMEOUT_MS);
+    await sleep(STEADY_SECONDS * 1000);
+    const [onlineMiB = NaN, brokerOnlineMiB] = await medianRss(pids(), MEMORY_SECONDS);
     const cold: Phase = {
-      curve: await connectCurve(port, token, GATEWAYS, fleetStarted, TIMEOUT_MS),
+      curve: coldCurve,
+      memory: { emptyMiB, onlineMiB, brokerEmptyMiB, brokerOnlineMiB },
     };
-    await new Promise((r) => setTimeout(r, STEADY_SECONDS * 1000));
 
     // 2. Restart on the same data: the gateways come back with their back-off.
     const stoppedAt = Date.now();
@@ -112,7 +154,7 @@ async function measure(broker: Broker) {
 }
 
 /** Prints a phase's figures beside their goals; true when met. */
-function print(what: string, p: Phase): boolean {
+function print(what: string, p: Phase, broker: Broker): boolean {
   const c = p.curve;
   const allMet = c.allOnlineSeconds <= TARGETS.allOnlineSeconds;
   const rateMet = c.maxRate >= Math.min(TARGETS.connectRate, GATEWAYS);
@@ -134,9 +176,27 @@ function print(what: string, p: Phase): boolean {
     `≥ ${Math.min(TARGETS.connectRate, GATEWAYS)}/s${GATEWAYS < TARGETS.connectRate ? ' (the fleet is smaller than 500)' : ''}`,
     rateMet,
   );
+  let memoryMet = true;
+  if (p.memory) {
+    const m = p.memory;
+    const perGateway = (from: number, to: number) =>
+      `${(((to - from) * 1024) / GATEWAYS).toFixed(1)} KiB per gateway (${from.toFixed(0)} → ${to.toFixed(0)} MiB)`;
+    const load = TELEGRAM_RATE === 0 ? 'idle' : `${TELEGRAM_RATE} telegrams/s each`;
+    const perGatewayKiB = ((m.onlineMiB - m.emptyMiB) * 1024) / GATEWAYS;
+    const goal = TARGETS.idleKiB[broker];
+    if (TELEGRAM_RATE === 0) memoryMet = perGatewayKiB <= goal;
+    row(
+      `server RSS, ${load}`,
+      perGateway(m.emptyMiB, m.onlineMiB),
+      TELEGRAM_RATE === 0 ? `≤ ${goal} KiB per idle gateway` : 'reported',
+      TELEGRAM_RATE === 0 ? memoryMet : undefined,
+    );
+    if (m.brokerEmptyMiB !== undefined && m.brokerOnlineMiB !== undefined)
+      row(`mosquitto RSS, ${load}`, perGateway(m.brokerEmptyMiB, m.brokerOnlineMiB), 'reported');
+  }
   if (p.downSeconds !== undefined)
     row('stop → server ready', `${p.downSeconds.toFixed(1)} s`, '(inside the 60 s)');
-  return allMet && rateMet;
+  return allMet && rateMet && memoryMet;
 }
 
 export async function main(): Promise<boolean> {
@@ -151,8 +211,8 @@ export async function main(): Promise<boolean> {
     console.log(`hub counters after the restart: ${JSON.stringify(restart.counters)}`);
     console.log('| phase | figure | measured | goal | |');
     console.log('|---|---|---|---|---|');
-    const coldMet = print('cold start', cold);
-    const restartMet = print(`restart (${SIGNAL})`, restart);
+    const coldMet = print('cold start', cold, broker);
+    const restartMet = print(`restart (${SIGNAL})`, restart, broker);
     if (GATEWAYS < 5_000)
       console.log(
         `small run (${GATEWAYS} gateways): the connect rate is bounded by the fleet's size and the simulators' pace: compare it with the goal at 10,000`,

@@ -54,6 +54,15 @@ const sockets: Socket[] = mine.map(({ token, project }, i) => {
         if (answered === mine.length) process.send?.({ ready: true, connected, joined, refused });
       });
   });
+  // A console refused at its first connection (cap, overload) answers too, as refused: the
+  // benchmark reports it instead of waiting for it.
+  socket.once('connect_error', () => {
+    if (!first) return;
+    first = false;
+    refused++;
+    answered++;
+    if (answered === mine.length) process.send?.({ ready: true, connected, joined, refused });
+  });
   socket.on('knx:telegrams', (raw: unknown) => {
     if (!counting) return;
     const now = Date.now();

@@ -22,6 +22,9 @@ const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Every console socket and API call comes from 127.0.0.1, as from a balancer: no per-peer
+  // cap (it is 256 by default, and 1,000 consoles are the point).
+  HTTP_MAX_CONNECTIONS_PER_IP: '0',
 });
 const { app, modules } = await buildApp({ ...config, seedDemo: false });
 const { repo: usersRepo, users, tokens } = modules.users;
