@@ -231,6 +231,10 @@ function dashboardSockets(io: Io, d: RealtimeDeps, viaRedis: boolean) {
       void socket.leave(room);
       more(projectId, -1);
     },
+    /** Whether a project's new values may go to a dashboard socket (cheap: no lookup). */
+    wants(projectId: string) {
+      return Boolean(d.dashboards) && (viaRedis || interest.has(projectId));
+    },
     relay(projectId: string, values: LiveValue[]) {
       if (!d.dashboards || !values.length || (!viaRedis && !interest.has(projectId))) return;
       void d.dashboards.targetsOfProject(projectId).then(
@@ -422,7 +426,10 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('gatewayEvent', (e) =>
     relay(projectRoom(e.project), GATEWAY_EVENT_SOCKET_EVENT, e.event),
   );
-  d.events.on('telegrams', (e) =>
+  // Every telegram of the fleet passes here: its dashboard values are built only for a
+  // project that a dashboard socket may be watching.
+  d.events.on('telegrams', (e) => {
+    if (!dashboards.wants(e.project)) return;
     dashboards.relay(
       e.project,
       e.items.map((i) => ({
@@ -431,14 +438,15 @@ async function startRealtime(d: RealtimeDeps) {
         t: i.t,
         v: typeof i.value === 'boolean' ? Number(i.value) : i.value,
       })),
-    ),
-  );
-  d.events.on('modbus', (e) =>
+    );
+  });
+  d.events.on('modbus', (e) => {
+    if (!dashboards.wants(e.project)) return;
     dashboards.relay(
       e.project,
       e.items.map((i) => ({ mac: e.mac, address: modbusMeasurement(i.value), t: i.t, v: i.v })),
-    ),
-  );
+    );
+  });
   // An alert goes to its project's room and to its team's (the projects list's badges); a
   // socket in both gets it once.
   d.events.on('alert', (e) => {
