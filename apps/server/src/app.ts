@@ -46,6 +46,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { roomAccessPlugin } from './plugins/room-access';
 import { webPlugin } from './plugins/web';
 import { DEMO_LIVE_MACS } from './seed/demo-projects';
+import { applyHeapGrowing } from './lib/heap-growing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -368,6 +369,7 @@ async function registerPlugins(app: FastifyInstance, m: AppModules, config: Conf
  * plugins; then starts the gateway hub and the console's sockets.
  */
 export async function buildApp(config: Config) {
+  applyHeapGrowing(config.heapGrowingPercent);
   const app = createFastify(config);
   const db = openDatabase(config.database);
   app.decorate('db', db);

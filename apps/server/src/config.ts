@@ -125,6 +125,9 @@ const envSchema = z.object({
   // A gateway page that sends nothing for this long is answered 503 unavailable.
   TUNNEL_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   NODE_URL: z.url().optional(),
+  // V8's old generation grows by this share of its live size between collections (0: V8's
+  // own dynamic factor, which stays near 10 % once an idle server's heap was shrunk; decision 0040).
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
   // Partner e-mail domains (document 1 §6, roles table): their users get the boss and chart
   // dashboards without licences, and any number of chart dashboards (comma-separated).
   PARTNER_DOMAINS: z.string().max(2000).default(''),
@@ -158,6 +161,8 @@ export interface Config {
   jwtSecret: string;
   jwtTtlSeconds: number;
   logLevel: string;
+  /** V8's `--heap-growing-percent`, set when the app is built (0: V8's dynamic factor). */
+  heapGrowingPercent: number;
   seedDemo: boolean;
   /** The demo's Modbus TCP energy meter port on loopback (0: any free one), null for none. */
   demoModbusPort: number | null;
@@ -295,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     poolVendors: { klereoUrl: e.KLEREO_URL, poolcopUrl: e.POOLCOP_URL },
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     demoModbusPort: e.DEMO_MODBUS_PORT < 0 ? null : e.DEMO_MODBUS_PORT,
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
