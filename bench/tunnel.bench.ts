@@ -455,7 +455,7 @@ export async function main(): Promise<boolean> {
       );
       return t;
     };
-    await sleep(Number(process.env.TUNNEL_BENCH_IDLE_S ?? 0) * 1000);
+    await sleep(envNumber('TUNNEL_BENCH_IDLE_S', 0) * 1000);
     const early = sshFirst ? await sshThroughput() : undefined;
     if (early && process.env.TUNNEL_BENCH_ONLY_SSH === '1') {
       console.log(`OpenSSH gateway ratio ${((early.proxied / early.direct) * 100).toFixed(0)} %`);

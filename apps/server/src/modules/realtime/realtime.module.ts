@@ -231,12 +231,14 @@ function dashboardSockets(io: Io, d: RealtimeDeps, viaRedis: boolean) {
       void socket.leave(room);
       more(projectId, -1);
     },
-    /** Whether a project's new values may go to a dashboard socket (cheap: no lookup). */
-    wants(projectId: string) {
-      return Boolean(d.dashboards) && (viaRedis || interest.has(projectId));
-    },
-    relay(projectId: string, values: LiveValue[]) {
-      if (!d.dashboards || !values.length || (!viaRedis && !interest.has(projectId))) return;
+    /**
+     * A project's new values to the dashboards showing them. Every telegram of the fleet
+     * comes here: `valuesOf` builds them only when a dashboard socket may be watching.
+     */
+    relay(projectId: string, valuesOf: () => LiveValue[]) {
+      if (!d.dashboards || (!viaRedis && !interest.has(projectId))) return;
+      const values = valuesOf();
+      if (!values.length) return;
       void d.dashboards.targetsOfProject(projectId).then(
         (targets) => {
           for (const t of targets) {
@@ -426,27 +428,21 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('gatewayEvent', (e) =>
     relay(projectRoom(e.project), GATEWAY_EVENT_SOCKET_EVENT, e.event),
   );
-  // Every telegram of the fleet passes here: its dashboard values are built only for a
-  // project that a dashboard socket may be watching.
-  d.events.on('telegrams', (e) => {
-    if (!dashboards.wants(e.project)) return;
-    dashboards.relay(
-      e.project,
+  d.events.on('telegrams', (e) =>
+    dashboards.relay(e.project, () =>
       e.items.map((i) => ({
         mac: e.mac,
         address: i.ga,
         t: i.t,
         v: typeof i.value === 'boolean' ? Number(i.value) : i.value,
       })),
-    );
-  });
-  d.events.on('modbus', (e) => {
-    if (!dashboards.wants(e.project)) return;
-    dashboards.relay(
-      e.project,
+    ),
+  );
+  d.events.on('modbus', (e) =>
+    dashboards.relay(e.project, () =>
       e.items.map((i) => ({ mac: e.mac, address: modbusMeasurement(i.value), t: i.t, v: i.v })),
-    );
-  });
+    ),
+  );
   // An alert goes to its project's room and to its team's (the projects list's badges); a
   // socket in both gets it once.
   d.events.on('alert', (e) => {
