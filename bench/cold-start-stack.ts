@@ -64,9 +64,10 @@ export class Mosquitto {
     }
     writeFileSync(join(dir, 'passwd'), `${lines.join('\n')}\n`, { mode: 0o644 });
     execFileSync('/usr/bin/mosquitto_passwd', ['-U', join(dir, 'passwd')]);
+    // The hub's user also reads mosquitto's $SYS counters here: the benchmarks report its drops.
     writeFileSync(
       join(dir, 'acl'),
-      'user atrium-hub\ntopic readwrite nx/#\n\npattern readwrite nx/%u/#\n',
+      'user atrium-hub\ntopic readwrite nx/#\ntopic read $SYS/#\n\npattern readwrite nx/%u/#\n',
       { mode: 0o644 },
     );
     const port = await freePort();
@@ -139,24 +140,32 @@ export function startFleet(o: {
   sims: number;
   connectRate: number;
   telegramRate: number;
+  /** More simulator arguments (e.g. `--rate-change`). */
+  args?: string[];
+  /** Each simulator's output, line by line (its `SIM {…}` status lines). */
+  onLine?: (sim: number, line: string) => void;
 }): ChildProcess[] {
   const lines = readFileSync(o.credentials, 'utf8').trim().split('\n');
   const share = Math.ceil(o.gateways / o.sims);
   return Array.from({ length: o.sims }, (_, s) => {
     const part = join(o.dir, `creds-${s}.csv`);
     writeFileSync(part, [lines[0], ...lines.slice(1 + s * share, 1 + (s + 1) * share)].join('\n'));
-    return startSim([
-      ...['--count', String(share), '--credentials', part, '--url', o.url],
-      ...[
-        '--info-every',
-        '5',
-        '--telegram-rate',
-        String(o.telegramRate),
-        '--monitor',
-        BENCH_MONITOR,
+    return startSim(
+      [
+        ...['--count', String(share), '--credentials', part, '--url', o.url],
+        ...[
+          '--info-every',
+          '5',
+          '--telegram-rate',
+          String(o.telegramRate),
+          '--monitor',
+          BENCH_MONITOR,
+        ],
+        ...['--connect-rate', String(Math.max(1, o.connectRate / o.sims)), '--client', 'lite'],
+        ...(o.args ?? []),
       ],
-      ...['--connect-rate', String(Math.max(1, o.connectRate / o.sims)), '--client', 'lite'],
-    ]);
+      o.onLine && ((line) => o.onLine?.(s, line)),
+    );
   });
 }
 

@@ -57,16 +57,18 @@ export function startHubServer(
   });
 }
 
-/** Starts `npm run sim`'s entry with these arguments. */
-export function startSim(args: string[]): ChildProcess {
-  return spawn(
+/** Starts `npm run sim`'s entry with these arguments; `onLine` gets its output, line by line. */
+export function startSim(args: string[], onLine?: (line: string) => void): ChildProcess {
+  const child = spawn(
     process.execPath,
     [...PROFILE, '--import', 'tsx', join(ROOT, 'apps/gateway-sim/src/main.ts'), ...args],
     {
       cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', onLine ? 'pipe' : 'ignore', 'inherit'],
     },
   );
+  if (onLine && child.stdout) createInterface({ input: child.stdout }).on('line', onLine);
+  return child;
 }
 
 /** Resolves when the process has exited (kill it first). */
@@ -75,7 +77,7 @@ export const exited = (child: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((r) => child.once('exit', () => r()));
 
-const stats = z.object({ connected: z.number(), accepted: z.record(z.string(), z.number()) });
+const stats = z.looseObject({ connected: z.number(), accepted: z.record(z.string(), z.number()) });
 
 /** The hub's counters, read as the admin. */
 export async function hubStats(port: number, token: string) {

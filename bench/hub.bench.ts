@@ -84,7 +84,7 @@ function usage(pid: number) {
 const telegramEvent = z.object({ items: z.array(z.object({ t: z.number() })) });
 
 /** A console socket on the first 10 projects' telegrams, collecting publish → arrival delays. */
-function consoleLatencies(port: number, token: string, projects: string[]) {
+export function consoleLatencies(port: number, token: string, projects: string[]) {
   const delays: number[] = [];
   /** Delays by 10 s window of arrival: shows whether the tail is spread or bunched. */
   const windows: number[][] = [];

@@ -1,7 +1,8 @@
 /**
  * `npm run sim -- --count 100 --types kloudnx,poolnx --url mqtt://localhost:1883 --credentials FILE`
  * runs many simulated gateways in one process (see README of apps/gateway-sim and
- * docs/gateway-protocol.md). Prints a status line every few seconds; stops on SIGINT/SIGTERM.
+ * docs/gateway-protocol.md). Prints a status line every few seconds; stops on SIGINT/SIGTERM;
+ * SIGUSR2 stops the telegrams only.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -127,6 +128,11 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// SIGUSR2: the telegrams stop (info and replies go on), e.g. so a benchmark can count them all.
+process.on('SIGUSR2', () => {
+  fleet.agents.forEach((a) => a.setTelegramRate(0));
+  console.log('SIM_RATE 0');
+});
 const rateChange = args['rate-change'];
 if (rateChange) {
   const [after, rate] = rateChange;

@@ -37,3 +37,47 @@ describe('work waiting for a gateway, claimed by one node', () => {
     expect(found.map((g) => g.mac).sort()).toEqual([a.mac, b.mac].sort());
   });
 });
+
+// Two nodes behind one broker write the same gateways' state (bench/two-nodes.bench.ts met
+// `deadlock detected` before the patches went in MAC order).
+describe.runIf(process.env.ATRIUM_TEST_DB === 'postgres')('gateway state from two nodes', () => {
+  it('locks the gateways of a batch in MAC order, so another writer in that order never deadlocks with it', async () => {
+    const [first, second] = [await createGateway(t.app), await createGateway(t.app)].sort((x, y) =>
+      x.mac < y.mac ? -1 : 1,
+    );
+    if (!first || !second) throw new Error('no gateways');
+    let holdsFirst!: () => void;
+    let release!: () => void;
+    const [held, released] = [
+      new Promise<void>((r) => (holdsFirst = r)),
+      new Promise<void>((r) => (release = r)),
+    ];
+    // The other node: the first gateway's row, then (once the batch waits) the second's.
+    const other = t.app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('gateways').set({ volt: 1 }).where('mac', '=', first.mac).execute();
+      holdsFirst();
+      await released;
+      await trx.updateTable('gateways').set({ volt: 2 }).where('mac', '=', second.mac).execute();
+    });
+    await held;
+    // A batch queued second gateway first: written in that order it would hold the second
+    // row while waiting for the first, and the other writer would wait for it: a deadlock.
+    const batch = repo.applyPatches(
+      new Map([
+        [second.mac, { volt: 3 }],
+        [first.mac, { volt: 4 }],
+      ]),
+      [],
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await expect(Promise.all([other, batch])).resolves.toBeDefined();
+    const volts = await t.app.db
+      .selectFrom('gateways')
+      .select(['mac', 'volt'])
+      .where('mac', 'in', [first.mac, second.mac])
+      .orderBy('mac')
+      .execute();
+    expect(volts.map((r) => r.volt)).toEqual([4, 3]); // the batch came last
+  });
+});

@@ -78,8 +78,11 @@ export class HubRepository {
         .execute(async () => applyGatewayPatchesSqlite(sqlite, patches, bump));
       return;
     }
+    // In MAC order: two nodes writing the same gateways lock their rows in one order, so
+    // neither waits for a row the other holds while holding one it wants (a deadlock).
+    const inOrder = [...patches].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     await this.db.transaction().execute(async (trx) => {
-      for (const [mac, patch] of patches) {
+      for (const [mac, patch] of inOrder) {
         await trx
           .updateTable('gateways')
           .set({ ...patch, updated_at: Date.now() })

@@ -14,6 +14,8 @@ const LISTED: (keyof GatewayPatch)[] = [
 ];
 
 const SHOWN_TTL_MS = 60_000;
+/** Writes a patch may fail (a deadlock, a lost connection) before it is given up, logged. */
+const MAX_ATTEMPTS = 3;
 
 /**
  * Coalesces presence and info writes per gateway and commits them together
@@ -31,6 +33,8 @@ export class GatewayStateWriter {
   private shownSince = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** Failed writes so far of the patches waiting again (by MAC). */
+  private readonly failures = new Map<string, number>();
 
   constructor(
     private readonly repo: HubRepository,
@@ -69,8 +73,35 @@ export class GatewayStateWriter {
     this.teams = new Set();
     this.running = this.repo
       .applyPatches(patches, [...teams])
-      .catch((err: unknown) => this.log.error({ err }, 'gateway state write failed'))
+      .then(() => [...patches.keys()].forEach((mac) => this.failures.delete(mac)))
+      .catch((err: unknown) => this.retry(patches, teams, err))
       .finally(() => (this.running = undefined));
     await this.running;
+  }
+
+  /**
+   * A failed transaction wrote nothing: its patches wait again, under whatever arrived since
+   * (newer values win), and go with the next write; after MAX_ATTEMPTS they are given up.
+   */
+  private retry(patches: Map<string, GatewayPatch>, teams: Set<string | null>, err: unknown) {
+    const dropped: string[] = [];
+    for (const [mac, patch] of patches) {
+      const failures = (this.failures.get(mac) ?? 0) + 1;
+      if (failures >= MAX_ATTEMPTS) {
+        this.failures.delete(mac);
+        dropped.push(mac);
+        continue;
+      }
+      this.failures.set(mac, failures);
+      this.patches.set(mac, { ...patch, ...this.patches.get(mac) });
+    }
+    teams.forEach((team) => this.teams.add(team));
+    this.log.error(
+      { err, gateways: patches.size, givenUp: dropped.length },
+      dropped.length
+        ? 'gateway state write failed, given up'
+        : 'gateway state write failed, retrying',
+    );
+    this.schedule();
   }
 }
