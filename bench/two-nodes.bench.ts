@@ -67,8 +67,11 @@ function pgCpu(postmaster: number): number {
   return ticks / 100;
 }
 
-/** Mosquitto's own counters ($SYS, read as the hub's user): what it dropped, what it holds. */
-async function brokerCounters(port: number): Promise<Record<string, number>> {
+/**
+ * Mosquitto's own counters ($SYS, read as the hub's user), as last published: it publishes a
+ * counter every 10 s only when it changed, so the reader is there from the start.
+ */
+function watchBroker(port: number) {
   const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
     username: 'atrium-hub',
     password: 'bench-hub-secret',
@@ -76,11 +79,16 @@ async function brokerCounters(port: number): Promise<Record<string, number>> {
   });
   const seen: Record<string, number> = {};
   client.on('connect', () => client.subscribe('$SYS/broker/#'));
-  client.on('message', (topic, payload) => (seen[topic.slice(12)] = Number(payload.toString())));
-  // mosquitto publishes $SYS every 10 s: wait for a fresh count of drops
-  for (let i = 0; i < 25 && seen['publish/messages/dropped'] === undefined; i++) await sleep(1_000);
-  await client.endAsync();
-  return seen;
+  client.on('message', (topic, payload) => (seen[topic.slice(12)] = parseFloat(payload.toString())));
+  return {
+    /** Waits for the next publication of the counters (mosquitto's interval is 10 s). */
+    async latest(): Promise<Record<string, number>> {
+      const uptime = seen.uptime;
+      for (let i = 0; i < 25 && seen.uptime === uptime; i++) await sleep(1_000);
+      return { ...seen };
+    },
+    close: () => client.endAsync(),
+  };
 }
 
 interface Node {
@@ -128,6 +136,7 @@ async function run(count: number): Promise<boolean> {
     const [first, last] = [nodes[0], nodes[nodes.length - 1]];
     if (!first || !last) throw new Error('no node');
     await db.connect();
+    const brokerCounters = watchBroker(mosquitto.port);
     const watch = consoleLatencies(last.ready.port, last.ready.token, last.ready.projects);
 
     const sims = new Map<number, z.infer<typeof simStatus>>();
@@ -200,7 +209,8 @@ async function run(count: number): Promise<boolean> {
         )
       ).rows[0]?.n ?? 0,
     );
-    const broker = await brokerCounters(mosquitto.port);
+    const broker = await brokerCounters.latest();
+    await brokerCounters.close();
     for (const n of nodes)
       console.log(
         `node ${n.name} hub counters: ${JSON.stringify(await hubStats(n.ready.port, n.ready.token))}`,
@@ -221,7 +231,7 @@ async function run(count: number): Promise<boolean> {
     const shareMet =
       count === 1 ||
       shares.every((x) => x >= TARGETS.shareMin / (count / 2) && x <= TARGETS.shareMax);
-    const dropped = broker['publish/messages/dropped'] ?? NaN;
+    const dropped = broker['publish/messages/dropped'] ?? 0; // published once it is not 0
     const onceMet =
       made > 0 && made === acked && accepted === acked && stored === acked && dropped === 0;
     console.log(

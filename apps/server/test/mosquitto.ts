@@ -27,10 +27,11 @@ export function mosquittoConfig(o: { port: number; dir: string; hubUser: string 
     'persistence false',
     // The hub's session holds what it has not acknowledged yet: no small default caps. It
     // acknowledges a batch after its commit (50-100 ms): at 10,000 telegrams/s about 1,000
-    // messages are in flight at once, so the window is far above that. In flight and queued
-    // together stay below 65,536 (decision 0041): mosquitto 2.0 moves queued messages into
-    // flight past its maximum on each PUBACK, and more live messages than 16-bit ids stall it.
-    'max_inflight_messages 20000',
+    // messages are in flight at once, so the window is far above that. Twice the in-flight
+    // maximum plus the queue stay below 65,536 (decision 0041): mosquitto 2.0 moves queued
+    // messages into flight past its maximum on PUBACKs, and more live messages than 16-bit
+    // ids stall its delivery to the node.
+    'max_inflight_messages 10000',
     'max_queued_messages 40000',
     'message_size_limit 65536',
     '',

@@ -80,4 +80,24 @@ describe.runIf(process.env.ATRIUM_TEST_DB === 'postgres')('gateway state from tw
       .execute();
     expect(volts.map((r) => r.volt)).toEqual([4, 3]); // the batch came last
   });
+
+  it('writes patches of several shapes in one batch, nulls included', async () => {
+    const [a, b] = [await createGateway(t.app, { step: 'MAIN' }), await createGateway(t.app)];
+    await repo.applyPatches(
+      new Map([
+        [a.mac, { online: 1, last_online: 1_700_000_000_123, step: null }],
+        [b.mac, { ip: '10.0.0.9', volt: 29.5, busload: 3 }],
+      ]),
+      [],
+    );
+    const rows = await t.app.db
+      .selectFrom('gateways')
+      .select(['mac', 'online', 'last_online', 'step', 'ip', 'volt', 'busload'])
+      .where('mac', 'in', [a.mac, b.mac])
+      .execute();
+    const byMac = new Map(rows.map((r) => [r.mac, r]));
+    expect(byMac.get(a.mac)).toMatchObject({ online: 1, step: null, ip: a.ip });
+    expect(Number(byMac.get(a.mac)?.last_online)).toBe(1_700_000_000_123);
+    expect(byMac.get(b.mac)).toMatchObject({ ip: '10.0.0.9', volt: 29.5, busload: 3, online: 0 });
+  });
 });

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sqliteHandleOf, type Db } from '../../db/database';
 import {
+  applyGatewayPatchesPostgres,
   applyGatewayPatchesSqlite,
   type GatewayPatch,
   type GatewayPatchWriter,
@@ -78,17 +79,8 @@ export class HubRepository {
         .execute(async () => applyGatewayPatchesSqlite(sqlite, patches, bump));
       return;
     }
-    // In MAC order: two nodes writing the same gateways lock their rows in one order, so
-    // neither waits for a row the other holds while holding one it wants (a deadlock).
-    const inOrder = [...patches].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     await this.db.transaction().execute(async (trx) => {
-      for (const [mac, patch] of inOrder) {
-        await trx
-          .updateTable('gateways')
-          .set({ ...patch, updated_at: Date.now() })
-          .where('mac', '=', mac)
-          .execute();
-      }
+      await applyGatewayPatchesPostgres(trx, patches);
       await bumpTeams(trx, bump);
     });
   }
