@@ -79,7 +79,10 @@ function watchBroker(port: number) {
   });
   const seen: Record<string, number> = {};
   client.on('connect', () => client.subscribe('$SYS/broker/#'));
-  client.on('message', (topic, payload) => (seen[topic.slice(12)] = parseFloat(payload.toString())));
+  client.on(
+    'message',
+    (topic, payload) => (seen[topic.slice(12)] = parseFloat(payload.toString())),
+  );
   return {
     /** Waits for the next publication of the counters (mosquitto's interval is 10 s). */
     async latest(): Promise<Record<string, number>> {
