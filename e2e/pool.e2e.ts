@@ -378,6 +378,11 @@ describe.each(['sqlite', 'postgres'] as const)('pool controllers end to end on %
     await expect
       .poll(() => live.getByTestId('value-orp').innerText(), { timeout: 20_000 })
       .toMatch(/^\d+,\d{3} mV$/);
+    // Off first: a reading from before setFiltration(false) says on during the pool's time
+    // slots (8:00–12:00 and 14:00–20:00 in Paris), and this test would pass on it.
+    await expect
+      .poll(() => live.getByTestId('value-filtration').innerText(), { timeout: 20_000 })
+      .toBe(fr('pool.off'));
     await expect
       .poll(
         () => {
