@@ -26,17 +26,7 @@ const store = new SqliteTimeSeriesStore(db, sqlite);
 
 /** Creates the missing series of one request in one transaction; their ids, in order. */
 function createSeries(keys: SeriesKey[]): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
-    const repo = new TimeSeriesRepository(trx);
-    const ids: number[] = [];
-    for (const key of keys) {
-      await repo.insertSeriesIfMissing(key);
-      const id = await repo.findSeriesId(key);
-      if (id === undefined) throw new Error('series not created');
-      ids.push(id);
-    }
-    return ids;
-  });
+  return db.transaction().execute((trx) => new TimeSeriesRepository(trx).createSeries(keys));
 }
 
 let chain = Promise.resolve();

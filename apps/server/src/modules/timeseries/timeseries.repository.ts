@@ -124,6 +124,12 @@ function rawHours(ids: readonly number[], span: Span) {
     GROUP BY 1, 2 ORDER BY 1, 2`;
 }
 
+/** Series created per statement (5 parameters each: far below either database's limit). */
+const SERIES_CHUNK = 500;
+const keyText = (projectId: string, mac: string, address: string, kind: string) =>
+  `${projectId}\u0000${mac}\u0000${address}\u0000${kind}`;
+const textOf = (k: SeriesKey) => keyText(k.projectId, k.gatewayMac, k.address, k.kind);
+
 /** The SQL both dialects share: series, graph aggregation, step seeds and row pruning. */
 export class TimeSeriesRepository {
   private readonly postgres: boolean;
@@ -132,18 +138,53 @@ export class TimeSeriesRepository {
     this.postgres = sqliteHandleOf(db) === undefined;
   }
 
-  async insertSeriesIfMissing(key: SeriesKey): Promise<void> {
-    await this.db
-      .insertInto('ts_series')
-      .values({
-        project_id: key.projectId,
-        gateway_mac: key.gatewayMac,
-        address: key.address,
-        kind: key.kind,
-        created_at: Date.now(),
-      })
-      .onConflict((oc) => oc.columns(['project_id', 'gateway_mac', 'address', 'kind']).doNothing())
-      .execute();
+  /**
+   * Creates the series of `keys` that do not exist and gives every key's id, in `keys`' order:
+   * one INSERT and one SELECT per 500 keys. Rows go in key order, so two nodes creating
+   * overlapping series at once wait for each other instead of deadlocking.
+   */
+  async createSeries(keys: readonly SeriesKey[]): Promise<number[]> {
+    const ids = new Map<string, number>();
+    const sorted = [...new Map(keys.map((k) => [textOf(k), k]))]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, k]) => k);
+    for (let i = 0; i < sorted.length; i += SERIES_CHUNK) {
+      const chunk = sorted.slice(i, i + SERIES_CHUNK);
+      const now = Date.now();
+      await this.db
+        .insertInto('ts_series')
+        .values(
+          chunk.map((k) => ({
+            project_id: k.projectId,
+            gateway_mac: k.gatewayMac,
+            address: k.address,
+            kind: k.kind,
+            created_at: now,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['project_id', 'gateway_mac', 'address', 'kind']).doNothing(),
+        )
+        .execute();
+      const rows = await sql<{
+        id: number;
+        project_id: string;
+        gateway_mac: string;
+        address: string;
+        kind: string;
+      }>`
+        SELECT id, project_id, gateway_mac, address, kind FROM ts_series
+        WHERE (project_id, gateway_mac, address, kind) IN (VALUES ${sql.join(
+          chunk.map((k) => sql`(${k.projectId}, ${k.gatewayMac}, ${k.address}, ${k.kind})`),
+        )})`.execute(this.db);
+      for (const r of rows.rows)
+        ids.set(keyText(r.project_id, r.gateway_mac, r.address, r.kind), Number(r.id));
+    }
+    return keys.map((k) => {
+      const id = ids.get(textOf(k));
+      if (id === undefined) throw new Error(`Series ${JSON.stringify(k)} was not created`);
+      return id;
+    });
   }
 
   async findSeriesId(key: SeriesKey): Promise<number | undefined> {

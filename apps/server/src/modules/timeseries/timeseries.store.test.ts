@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DAY,
   HOUR,
@@ -12,6 +12,7 @@ import {
   storeTestServer,
 } from './timeseries.testing';
 import { createTimeSeriesStore } from './create-timeseries-store';
+import { TimeSeriesRepository } from './timeseries.repository';
 import type { Point, QueryInput, SeriesKey } from './timeseries.types';
 
 const server = storeTestServer();
@@ -47,6 +48,32 @@ describe(`time-series store (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => 
       [1, 2, 3].map(() => fresh.ensureSeries({ ...k, address: '4/4/4' })),
     );
     expect(new Set(ids).size).toBe(1);
+  });
+
+  it('creates the series asked for in one turn together, and two stores racing agree', async () => {
+    const spy = vi.spyOn(TimeSeriesRepository.prototype, 'createSeries');
+    try {
+      const keys = Array.from({ length: 1_200 }, (_, i) =>
+        key({ gatewayMac: `0000000${String(i % 12).padStart(5, '0')}`, address: `${i % 100}/0/1` }),
+      );
+      const [a, b] = [
+        createTimeSeriesStore(server.t.app.db),
+        createTimeSeriesStore(server.t.app.db),
+      ];
+      // Store b asks in the reverse order at the same time: same rows, in another order.
+      const [idsA, idsB] = await Promise.all([
+        Promise.all(keys.map((k) => a.ensureSeries(k))),
+        Promise.all([...keys].reverse().map((k) => b.ensureSeries(k))),
+      ]);
+      expect(new Set(idsA).size).toBe(1_200);
+      expect([...idsB].reverse()).toEqual(idsA);
+      // One call per store with all its keys (one INSERT and one SELECT per 500 inside).
+      expect(spy.mock.calls.map((c) => c[0].length)).toEqual([1_200, 1_200]);
+      const fresh = createTimeSeriesStore(server.t.app.db);
+      expect(await fresh.findSeries(keys[777]!)).toBe(idsA[777]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('aggregates raw points per window, skipping empty buckets', async () => {

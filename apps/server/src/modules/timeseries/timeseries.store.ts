@@ -57,6 +57,12 @@ const seriesCacheKey = (k: SeriesKey) =>
 export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
   protected readonly repo: TimeSeriesRepository;
   private readonly seriesIds = new Map<string, Promise<number>>();
+  private seriesQueue: {
+    key: SeriesKey;
+    resolve: (id: number) => void;
+    reject: (err: unknown) => void;
+  }[] = [];
+  private seriesFlushing = false;
 
   constructor(protected readonly db: Db) {
     this.repo = new TimeSeriesRepository(db);
@@ -84,11 +90,31 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     return id;
   }
 
-  protected async createSeries(key: SeriesKey): Promise<number> {
-    await this.repo.insertSeriesIfMissing(key);
-    const id = await this.repo.findSeriesId(key);
-    if (id === undefined) throw new Error(`Series ${seriesCacheKey(key)} was not created`);
-    return id;
+  /**
+   * Creates a series (if missing) and gives its id. The series asked for in one event-loop
+   * turn, and those asked for while a creation is under way, go together: one INSERT and one
+   * SELECT for hundreds of them (a cold start asks for tens of thousands in seconds).
+   */
+  protected createSeries(key: SeriesKey): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.seriesQueue.push({ key, resolve, reject }) === 1 && !this.seriesFlushing)
+        setImmediate(() => void this.flushSeries());
+    });
+  }
+
+  private async flushSeries(): Promise<void> {
+    this.seriesFlushing = true;
+    while (this.seriesQueue.length > 0) {
+      const queue = this.seriesQueue;
+      this.seriesQueue = [];
+      try {
+        const ids = await this.repo.createSeries(queue.map((q) => q.key));
+        queue.forEach((q, i) => q.resolve(ids[i] as number));
+      } catch (err) {
+        for (const q of queue) q.reject(err);
+      }
+    }
+    this.seriesFlushing = false;
   }
 
   findSeries(key: SeriesKey): Promise<number | undefined> {
