@@ -4,7 +4,9 @@
  * forward a local HTTP page and a TCP echo (their KNXnet/IP endpoint). Compares the page
  * reached through its proxy host (client → server → tunnel channel → gateway → page) with the
  * same page reached directly:
- * 1. a 10 MiB download, runs interleaved: proxied throughput ≥ 50 % of direct;
+ * 1. a 10 MiB download, runs interleaved after a warm-up: proxied throughput ≥ 50 % of direct;
+ *    beside them, when Debian's openssh-server is installed, the floor of any SSH tunnel on this
+ *    machine: the same page through OpenSSH's client and server (`ssh -L`, no Atrium);
  * 2. a 2 KiB page, sequential keep-alive requests interleaved: proxied p50 ≤ 2 × direct p50 + 5 ms;
  * 3. 200 sessions at once on the one server, each with an ETS port holding one TCP connection
  *    and one endless HTTP response streaming through its proxy host: all 200 work (a byte
@@ -16,7 +18,8 @@
  * Server settings: PUBLIC_URL http://localhost:{port} (proxy hosts are its subdomains; the
  * bench sends to 127.0.0.1 with the proxy host as Host), HTTP_MAX_CONNECTIONS_PER_IP=0 (every
  * stream and API call comes from 127.0.0.1), ETS_PORTS 51000-…, TUNNEL_PORT=0, RETENTION_SWEEP_HOURS=0.
- * Knobs: TUNNEL_BENCH_SESSIONS (200), TUNNEL_BENCH_RUNS (downloads each way, 7),
+ * Knobs: TUNNEL_BENCH_SESSIONS (200), TUNNEL_BENCH_RUNS (downloads each way, 31),
+ * TUNNEL_BENCH_WARMUP (downloads each way before those, 5),
  * TUNNEL_BENCH_REQUESTS (small pages each way, 500), TUNNEL_BENCH_SERVER_ARGS (more Node flags
  * for the server, e.g. `--trace-gc`), TUNNEL_BENCH_PROFILE=DIR (CPU profiles of the
  * server and the gateway fleet), TUNNEL_BENCH_SSH_FIRST=1 (the OpenSSH downloads before the
@@ -34,7 +37,7 @@ import type { ChildProcess } from 'node:child_process';
 import { etsPortReply, vpnProxyReply, vpnStatusReply } from '@atrium/contracts/vpn';
 import { freePort } from '../apps/server/test/postgres-cluster';
 import { benchGateway, exited, waitOnline } from './hub-processes';
-import { openSshGateway } from './tunnel-openssh';
+import { openSshFloor, openSshGateway } from './tunnel-openssh';
 import {
   BIG_BYTES,
   SMALL_BYTES,
@@ -46,7 +49,8 @@ import {
 import { envNumber } from './knobs';
 
 const SESSIONS = envNumber('TUNNEL_BENCH_SESSIONS', 200);
-const RUNS = envNumber('TUNNEL_BENCH_RUNS', 7);
+const RUNS = envNumber('TUNNEL_BENCH_RUNS', 31);
+const WARMUP = envNumber('TUNNEL_BENCH_WARMUP', 5);
 const REQUESTS = envNumber('TUNNEL_BENCH_REQUESTS', 500);
 /** Sessions being opened at once (each: open, wait for its tunnel, ETS port, connection, stream). */
 const OPENING = 10;
@@ -332,28 +336,44 @@ function cpuSeconds(pid: number) {
 }
 
 /**
- * Part 1: 10 MiB downloads, direct and proxied in turn (which goes first alternates). Also the
- * CPU each process spends per MiB each way: where the proxied path's time goes.
+ * Part 1: 10 MiB downloads, direct and proxied in turn (which goes first rotates), after
+ * WARMUP downloads each way (both paths get faster over their first few downloads: compiled
+ * code, heap limits, socket buffers). With `floorPort`, a third way in the same rotation: the
+ * SSH tunnel floor (openSshFloor). Also the CPU each process spends per MiB each way: where
+ * the proxied path's time goes.
  */
 async function throughput(
   port: number,
   pagePort: number,
   host: string,
   pids: { server: number; fleet: number },
+  floorPort?: number,
 ) {
-  const direct = new Agent({ keepAlive: true, maxSockets: 1 });
-  const proxied = new Agent({ keepAlive: true, maxSockets: 1 });
-  const mibps = { direct: [] as number[], proxied: [] as number[] };
-  const cpu = {
-    direct: { server: 0, fleet: 0, client: 0 },
-    proxied: { server: 0, fleet: 0, client: 0 },
+  const ways = floorPort
+    ? (['direct', 'proxied', 'floor'] as const)
+    : (['direct', 'proxied'] as const);
+  type Way = (typeof ways)[number];
+  const agents = new Map(ways.map((w) => [w, new Agent({ keepAlive: true, maxSockets: 1 })]));
+  const mibps: Record<Way, number[]> = { direct: [], proxied: [], floor: [] };
+  const none = () => ({ server: 0, fleet: 0, client: 0 });
+  const cpu: Record<Way, ReturnType<typeof none>> = {
+    direct: none(),
+    proxied: none(),
+    floor: none(),
   };
-  const one = async (via: 'direct' | 'proxied', record: boolean) => {
+  const one = async (via: Way, record: boolean) => {
     const before = [cpuSeconds(pids.server), cpuSeconds(pids.fleet), process.cpuUsage()] as const;
+    const agent = agents.get(via) as Agent;
     const ms =
-      via === 'direct'
-        ? await fetchBody(pagePort, '/big', undefined, direct, BIG_BYTES)
-        : await fetchBody(port, '/big', host, proxied, BIG_BYTES);
+      via === 'proxied'
+        ? await fetchBody(port, '/big', host, agent, BIG_BYTES)
+        : await fetchBody(
+            via === 'direct' ? pagePort : (floorPort ?? 0),
+            '/big',
+            undefined,
+            agent,
+            BIG_BYTES,
+          );
     if (!record) return;
     mibps[via].push(BIG_BYTES / MiB / (ms / 1000));
     const client = process.cpuUsage(before[2]);
@@ -361,22 +381,25 @@ async function throughput(
     cpu[via].fleet += cpuSeconds(pids.fleet) - before[1];
     cpu[via].client += (client.user + client.system) / 1e6;
   };
-  await one('direct', false); // warm-up: connections, buffers, compiled code
-  await one('proxied', false);
+  for (let w = 0; w < WARMUP; w++) for (const via of ways) await one(via, false);
   for (let r = 0; r < RUNS; r++) {
-    const order = r % 2 ? (['proxied', 'direct'] as const) : (['direct', 'proxied'] as const);
-    for (const via of order) await one(via, true);
+    const k = r % ways.length;
+    for (const via of [...ways.slice(k), ...ways.slice(0, k)]) await one(via, true);
   }
-  direct.destroy();
-  proxied.destroy();
+  for (const agent of agents.values()) agent.destroy();
   /** CPU ms per MiB moved, by process. */
   const moved = (RUNS * BIG_BYTES) / MiB;
   const perMiB = (c: { server: number; fleet: number; client: number }) =>
     `server ${f1((c.server * 1000) / moved)}, gateway side ${f1((c.fleet * 1000) / moved)}, client ${f1((c.client * 1000) / moved)} ms/MiB`;
   console.log(
-    `CPU per MiB: direct ${perMiB(cpu.direct)}; proxied ${perMiB(cpu.proxied)} (${TICK} ticks/s)`,
+    `CPU per MiB: direct ${perMiB(cpu.direct)}; proxied ${perMiB(cpu.proxied)}${floorPort ? `; floor client ${f1((cpu.floor.client * 1000) / moved)} ms/MiB` : ''} (${TICK} ticks/s)`,
   );
-  return { direct: quantile(mibps.direct, 0.5), proxied: quantile(mibps.proxied, 0.5), mibps };
+  return {
+    direct: quantile(mibps.direct, 0.5),
+    proxied: quantile(mibps.proxied, 0.5),
+    floor: floorPort ? quantile(mibps.floor, 0.5) : undefined,
+    mibps,
+  };
 }
 
 /** Part 2: sequential 2 KiB pages on a kept-alive connection each way, in turn. */
@@ -403,6 +426,7 @@ async function latency(port: number, pagePort: number, host: string) {
 
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
+const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 export async function main(): Promise<boolean> {
@@ -446,12 +470,17 @@ export async function main(): Promise<boolean> {
         call,
       });
       children.push(ssh.child);
-      const t = await throughput(port, fleet.ready.pagePort, ssh.host, {
-        server: server.child.pid ?? 0,
-        fleet: ssh.child.pid ?? 0,
-      });
+      const floor = await openSshFloor({ dir, pagePort: fleet.ready.pagePort, children });
+      if ('missing' in floor) console.log(`SSH tunnel floor not measured: ${floor.missing}`);
+      const t = await throughput(
+        port,
+        fleet.ready.pagePort,
+        ssh.host,
+        { server: server.child.pid ?? 0, fleet: ssh.child.pid ?? 0 },
+        'port' in floor ? floor.port : undefined,
+      );
       console.log(
-        `OpenSSH gateway, MiB/s direct ${t.mibps.direct.map(f1).join(', ')}; proxied ${t.mibps.proxied.map(f1).join(', ')}`,
+        `OpenSSH gateway, MiB/s direct ${t.mibps.direct.map(f1).join(', ')}; proxied ${t.mibps.proxied.map(f1).join(', ')}${t.floor ? `; floor ${t.mibps.floor.map(f1).join(', ')}` : ''}`,
       );
       return t;
     };
@@ -459,6 +488,10 @@ export async function main(): Promise<boolean> {
     const early = sshFirst ? await sshThroughput() : undefined;
     if (early && process.env.TUNNEL_BENCH_ONLY_SSH === '1') {
       console.log(`OpenSSH gateway ratio ${((early.proxied / early.direct) * 100).toFixed(0)} %`);
+      if (early.floor)
+        console.log(
+          `SSH tunnel floor ${((early.floor / early.direct) * 100).toFixed(0)} % of direct; proxied ${((early.proxied / early.floor) * 100).toFixed(0)} % of the floor`,
+        );
       return early.proxied / early.direct >= TARGETS.throughputRatio;
     }
     const { sessions, figures: s } = await concurrentSessions(call, port, server.child);
@@ -495,6 +528,10 @@ export async function main(): Promise<boolean> {
     console.log(
       `| 10 MiB download, median of ${RUNS}, gateway tunnel = OpenSSH | ${f1(tpSsh.direct)} MiB/s | ${f1(tpSsh.proxied)} MiB/s (${(ratioSsh * 100).toFixed(0)} %) | ≥ ${TARGETS.throughputRatio * 100} % of direct | ${verdict(ok.throughput)} |`,
     );
+    if (tpSsh.floor)
+      console.log(
+        `| 10 MiB download, median of ${RUNS}, SSH tunnel floor: OpenSSH's client → OpenSSH's server (\`ssh -L\`), no Atrium | ${f1(tpSsh.direct)} MiB/s | ${f1(tpSsh.floor)} MiB/s (${pct(tpSsh.floor / tpSsh.direct)}; Atrium's proxy ${pct(tpSsh.proxied / tpSsh.floor)} of it) | reported | — |`,
+      );
     console.log(
       `| 10 MiB download, median of ${RUNS}, gateway tunnel = the simulator's ssh2 | ${f1(tp.direct)} MiB/s | ${f1(tp.proxied)} MiB/s (${(ratio * 100).toFixed(0)} %) | reported | — |`,
     );
