@@ -176,7 +176,8 @@ export function createHubModule(d: HubModuleDeps) {
     repo,
     firmware,
     latestVersion: d.latestVersion,
-    monitorListFor: async (mac) => (monitorLists ? monitorLists.monitorListFor(mac) : []),
+    monitorListFor: async (mac, projectId) =>
+      monitorLists ? monitorLists.monitorListFor(mac, projectId) : [],
     log: d.log,
   });
   const tokens = new GatewayTokens(hub, repo);

@@ -34,11 +34,15 @@ describe('pause and restart recording', () => {
     expect(paused.statusCode).toBe(200);
     expect(paused.json()).toMatchObject({ logger: { pause: true, status: 'active' } });
     expect(await m.monitorListFor(gw1.mac)).toEqual([]);
+    // As the hub asks on an arrival: with the project it just read.
+    expect(await m.monitorListFor(gw1.mac, project.id)).toEqual([]);
     expect(await m.recordVoltage(project.id, gw1.mac, 2_000, 29)).toBe(false);
 
     const restarted = await call(t.app, team.owner, 'POST', url, { pause: false });
     expect(restarted.json()).toMatchObject({ logger: { pause: false } });
     expect(await m.monitorListFor(gw1.mac)).toEqual([{ ga: '1/1/1', dpt: '9.001' }]);
+    expect(await m.monitorListFor(gw1.mac, project.id)).toEqual([{ ga: '1/1/1', dpt: '9.001' }]);
+    expect(await m.monitorListFor(gw1.mac, null)).toEqual([]);
     expect(await m.recordVoltage(project.id, gw1.mac, 3_000, 30)).toBe(true);
     await t.modules.timeseries.writer.flush();
 

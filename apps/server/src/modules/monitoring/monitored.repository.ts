@@ -45,6 +45,19 @@ export class MonitoredRepository {
       .execute();
   }
 
+  /** The gateway's addresses to record now: none while its project's recording is paused. */
+  listRecorded(projectId: string, mac: string) {
+    return this.db
+      .selectFrom('monitored_addresses as m')
+      .innerJoin('projects as p', 'p.id', 'm.project_id')
+      .select(['m.address', 'm.dpt'])
+      .where('m.project_id', '=', projectId)
+      .where('m.gateway_mac', '=', mac)
+      .where('p.logger_pause', '=', 0)
+      .orderBy('m.address')
+      .execute();
+  }
+
   listGateway(projectId: string, mac: string) {
     return this.db
       .selectFrom('monitored_addresses')

@@ -150,13 +150,15 @@ export class MonitoredService {
 
   /**
    * What a gateway must record now: for the hub to send on connect. Empty when
-   * the gateway is in no project or its project's recording is paused.
+   * the gateway is in no project or its project's recording is paused. `projectId`: the
+   * gateway's project as the caller just read it (the hub, on an arrival: one query then,
+   * not three per gateway and node during a cold start); looked up when absent.
    */
-  async monitorListFor(mac: string): Promise<MonitorTarget[]> {
-    const gw = await this.d.gateways.find({ mac });
-    const project = gw?.project_id ? await this.d.projects.findById(gw.project_id) : undefined;
-    if (!gw || !project || project.logger_pause === 1) return [];
-    return targets(await this.d.repo.listGateway(project.id, mac));
+  async monitorListFor(mac: string, projectId?: string | null): Promise<MonitorTarget[]> {
+    const project =
+      projectId === undefined ? (await this.d.gateways.find({ mac }))?.project_id : projectId;
+    if (!project) return [];
+    return targets(await this.d.repo.listRecorded(project, mac));
   }
 
   /** Tells every reachable gateway of the project its current list (after a pause or restart). */

@@ -46,7 +46,7 @@ export interface MonitoringModule {
   /** Hub, on a gateway's info message: records its supply voltage (false when paused). */
   recordVoltage(projectId: string, mac: string, t: number, volt: number): Promise<boolean>;
   /** Hub, on a gateway's connect: the `monitor` list to send it (empty when paused). */
-  monitorListFor(mac: string): Promise<MonitorTarget[]>;
+  monitorListFor(mac: string, projectId?: string | null): Promise<MonitorTarget[]>;
   /** Every monitoring route (area `monitoring` of the spec's call catalogue). */
   routes: FastifyPluginAsync;
   /** Where the graph finds a project's Modbus values (the Modbus module, built later). */
@@ -110,7 +110,7 @@ export function createMonitoringModule(d: MonitoringDeps): MonitoringModule {
     graph,
     favorites,
     recordVoltage: (projectId, mac, t, volt) => recorder.recordVoltage(projectId, mac, t, volt),
-    monitorListFor: (mac) => monitored.monitorListFor(mac),
+    monitorListFor: (mac, projectId) => monitored.monitorListFor(mac, projectId),
     useModbusValues(source) {
       modbusValues = source;
     },

@@ -18,7 +18,8 @@ import type { GatewayCommandEvent } from '../hub-events';
 
 /** Where the addresses a gateway is told to record come from (the monitoring module). */
 export interface MonitorLists {
-  monitorListFor(mac: string): Promise<{ ga: string; dpt: string }[]>;
+  /** `projectId`: the gateway's project as just read (else looked up). */
+  monitorListFor(mac: string, projectId?: string | null): Promise<{ ga: string; dpt: string }[]>;
 }
 
 export interface ActionDeps {
@@ -250,7 +251,8 @@ export class GatewayActions {
           throw err;
         });
       }
-      const addresses = await this.d.monitorListFor(gw.mac);
+      // gw was read on this arrival (Ingest): its project is current.
+      const addresses = await this.d.monitorListFor(gw.mac, gw.projectId);
       // An empty list is not sent here: the monitoring module sends one when it empties a list.
       if (addresses.length) await this.d.hub.command(gw, 'monitor', { addresses });
       const pending = await this.d.repo.takePendingUpdate(gw.id);

@@ -48,6 +48,10 @@ export interface IngestDeps {
 const RATE_LOAN_MS = 5_000;
 
 /** Validates every gateway publish and hands it to the part of the hub that owns it. */
+/** Whether a state payload says online (what a malformed one says is judged later). */
+const isOnline = (payload: Buffer) =>
+  stateMessage.safeParse(payload.toString('utf8')).data === 'online';
+
 export class Ingest {
   constructor(private readonly d: IngestDeps) {}
 
@@ -71,6 +75,10 @@ export class Ingest {
   }
 
   private judge(mac: string, kind: GatewayTopic, payload: Buffer, settle: Settle): void {
+    // No authentication passed through the hub: an arrival reads the gateway's row again
+    // (this lookup, used by everything the arrival does after it).
+    if (kind === 'state' && this.d.presenceFromState && isOnline(payload))
+      this.d.directory.forget(mac);
     this.d.directory.lookup(mac).then(
       (gw) => {
         if (!gw) return settle(this.drop('unknownGateway', mac, 'ack'));
@@ -129,13 +137,12 @@ export class Ingest {
     return 'ack';
   }
 
+  /** `gw` of an arrival was read for it (judge). */
   private async state(gw: GatewayIdentity, payload: Buffer): Promise<Verdict> {
     const state = stateMessage.safeParse(payload.toString('utf8'));
     if (!state.success) return this.drop('malformed', gw.mac, 'ack', 'state');
     this.d.counters.accept('state');
     if (this.d.presenceFromState) {
-      // No authentication passed through the hub: read the row again on arrival.
-      if (state.data === 'online') this.d.directory.forget(gw.mac);
       if (state.data === 'online') await this.d.presence.connected(gw.mac);
       else await this.d.presence.disconnected(gw.mac);
     }

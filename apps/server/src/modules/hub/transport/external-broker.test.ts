@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
 import { createProject } from '../../../../test/fixtures';
+import { HubRepository } from '../hub.repository';
 import {
   connectAs,
   gatewayWithSecret,
@@ -112,6 +113,21 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQ
     expect(raw.map((p) => ({ t: p.t, v: p.v }))).toEqual([{ t: at, v: 19.5 }]);
     client.stream.destroy(); // the last will says offline
     await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 0);
+  });
+
+  it('reads a gateway’s row once per arrival (every node does, for every gateway)', async () => {
+    const gw = await newGateway();
+    const identity = vi.spyOn(HubRepository.prototype, 'identity');
+    try {
+      const client = await connectAs(mosquitto.url, gw.mac, gw.secret);
+      await client.publishAsync(topicOf(gw.mac, 'state'), 'online', { qos: 1, retain: true });
+      await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 1);
+      expect(identity.mock.calls.filter(([mac]) => mac === gw.mac)).toHaveLength(1);
+      client.stream.destroy();
+      await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 0);
+    } finally {
+      identity.mockRestore();
+    }
   });
 
   it('round-trips a command with a simulated gateway; offline gives 409 at once', async () => {
