@@ -96,6 +96,17 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   options: ServerOptions = {},
 ): Promise<ServerProcess> {
+  // A port free when chosen can be taken before the server binds it: try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (err) {
+      if (attempt === 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, options: ServerOptions) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
   const port = await freePort();
   const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;

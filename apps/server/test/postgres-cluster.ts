@@ -7,16 +7,27 @@ import { join } from 'node:path';
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /** A free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether 127.0.0.1:port can be listened on now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A loopback port free now, for a server about to start. Taken below the kernel's ephemeral
+ * range (32768–60999 on Linux): a port the kernel hands out for `listen(0)` can be given to an
+ * outgoing connection (a browser's, a client's) before the server binds it, and the server
+ * then fails with EADDRINUSE (it happened in CI).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
 }
 
 /** Runs a PostgreSQL binary as the `postgres` user when we are root (it refuses root). */
