@@ -78,8 +78,8 @@ export async function openSshGateway(o: {
  * OpenSSH's server (`ssh -L` to Debian's `sshd`, no Atrium at all), with the cipher the
  * tunnel endpoint offers first. The same hops as the proxied path (client → forwarder
  * decrypting → peer encrypting → page), all in C, no HTTP parsing. Resolves with the local
- * port that reaches the page, or undefined (and why) when `/usr/sbin/sshd` is missing or does
- * not start (the benchmark then reports it as not measured).
+ * port that reaches the page, or with `missing` (why) when `/usr/sbin/sshd` is absent or the
+ * tunnel does not come up (the benchmark then prints that the floor was not measured).
  */
 export async function openSshFloor(o: {
   dir: string;
