@@ -12,7 +12,8 @@
  * this takes (the node process's threads plus PostgreSQL's processes) as a share of
  * the machine's cores (goal of issue 21: ≤ 70 % for the whole server).
  * Run alone: `node --import tsx bench/graph-wide.bench.ts` (`BENCH_ADDRESSES`,
- * `BENCH_RUNS` to change the sizes, `BENCH_DB=sqlite` or `postgres` for one database).
+ * `BENCH_RUNS` to change the sizes, `BENCH_DB=sqlite` or `postgres` for one database,
+ * `BENCH_INGEST=0` to leave the store side out).
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -47,7 +48,15 @@ interface Figures {
 }
 
 /** 10,000 gateways × 2 telegrams/s, one address each, for INGEST.seconds (issue 21 point 6). */
-const INGEST = { series: 10_000, rate: 20_000, seconds: 10, tickMs: 50, publish: 50 };
+const INGEST = {
+  series: 10_000,
+  rate: 20_000,
+  seconds: 10,
+  tickMs: 50,
+  publish: 50,
+  /** `BENCH_INGEST=0`: the graph query alone (to profile it). */
+  skip: process.env.BENCH_INGEST === '0',
+};
 
 /** CPU ticks (user + system) per process: the postmaster and its children, from /proc. */
 function pgTicks(postmaster: number | undefined): Map<number, number> {
@@ -229,7 +238,9 @@ async function measure(
       }
     }
     const [median, p95] = [quantile(elapsed, 0.5), quantile(elapsed, 0.95)];
-    const { rate, cpu } = await ingest(modules, project.id, mac, postmaster);
+    const { rate, cpu } = INGEST.skip
+      ? { rate: NaN, cpu: NaN }
+      : await ingest(modules, project.id, mac, postmaster);
     return { median, p95, points, bytes, ingestRate: rate, ingestCpu: cpu };
   } finally {
     await app.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphReply, type GraphReply } from '@atrium/contracts/graph';
-import { graphReplyJson } from './graph-json';
+import { pointsJson } from '../../lib/points-json';
+import { graphReplyBody, graphReplyJson } from './graph-json';
 
 /** What the route wrote before decision 0038: the contract's schema, then JSON.stringify. */
 const bySchema = (reply: GraphReply) => JSON.stringify(graphReply.parse(reply));
@@ -52,12 +53,41 @@ describe('graph reply JSON', () => {
       ],
     };
     expect(graphReplyJson(reply)).toBe(bySchema(reply));
+    expect(graphReplyBody(reply).toString('utf8')).toBe(bySchema(reply));
     const empty: GraphReply = {
       precision: '1m',
       data: [{ ...reply.data[1]!, list: [] }],
       code: 'noData',
     };
     expect(graphReplyJson(empty)).toBe(bySchema(empty));
+  });
+
+  it('writes a list that is already JSON text as it is, the rest as the schema would', () => {
+    const list = [
+      { x: 1, y: 0.1 + 0.2 },
+      { x: 2, y: 1e21 },
+    ];
+    const series = {
+      address: '1/1/1',
+      mac: '00112233aabb',
+      name: 'Séjour',
+      dpt: '9.001',
+      unit: '°C',
+      isBool: false,
+    };
+    const text = graphReplyJson({
+      precision: '1d',
+      data: [{ ...series, list: pointsJson(list) }],
+    });
+    expect(text).toBe(bySchema({ precision: '1d', data: [{ ...series, list }] }));
+    const noData = graphReplyJson({
+      precision: '1d',
+      data: [{ ...series, list: '[]' }],
+      code: 'noData',
+    });
+    expect(noData).toBe(
+      bySchema({ precision: '1d', data: [{ ...series, list: [] }], code: 'noData' }),
+    );
   });
 
   it('keeps the contract keys only, in its order', () => {

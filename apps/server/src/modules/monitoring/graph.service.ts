@@ -5,7 +5,6 @@ import {
   valueIdOf,
   VOLTAGE_MEASUREMENT,
   type GraphQuery,
-  type GraphReply,
 } from '@atrium/contracts/graph';
 import { AppError } from '../../lib/errors';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
@@ -13,6 +12,7 @@ import { TimeSeriesError } from '../../lib/timeseries-error';
 import type { SeriesKey, TimeSeriesStore } from '../timeseries/timeseries.types';
 import { knxSeriesKey, modbusSeriesKey, voltageSeriesKey } from './monitoring-series';
 import { monitorableDpt, normalizeAddress } from './monitored-rules';
+import type { GraphReplyText } from './graph-json';
 import type { MonitoredRepository } from './monitored.repository';
 
 /** A Modbus value of a project as the graph names it (the Modbus module's). */
@@ -26,7 +26,7 @@ export interface ModbusSeriesInfo {
 
 /** What the graph reads: the store, the monitored list and the project's gateways. */
 export interface GraphDeps {
-  store: Pick<TimeSeriesStore, 'findSeriesOfProject' | 'query'>;
+  store: Pick<TimeSeriesStore, 'findSeriesOfProject' | 'queryJson'>;
   monitored: Pick<MonitoredRepository, 'listProject'>;
   gateways: Pick<GatewaysRepository, 'listByProject'>;
   /** The project's Modbus values (none until the Modbus module is wired in). */
@@ -103,12 +103,15 @@ export class GraphService {
 
   /** The series the measurements name, on the destination gateways of the project. */
   private async targets(projectId: string, q: GraphQuery): Promise<Target[]> {
-    const gateways = await this.d.gateways.listByProject(projectId);
+    // Both lists at once: on PostgreSQL two round trips overlap.
+    const [gateways, rows] = await Promise.all([
+      this.d.gateways.listByProject(projectId),
+      this.d.monitored.listProject(projectId),
+    ]);
     const wanted = q.destinations?.map((m) => parseMac(m) ?? m);
     const unknownMacs = (wanted ?? []).filter((m) => !gateways.some((g) => g.mac === m));
     if (unknownMacs.length) throw cannotFind(unknownMacs);
     const dest = gateways.filter((g) => !wanted || wanted.includes(g.mac));
-    const rows = await this.d.monitored.listProject(projectId);
     const measurements = new Set(q.measurements);
     const modbus = [...measurements].some((m) => valueIdOf(m) !== null)
       ? ((await this.d.modbusValues?.(projectId)) ?? [])
@@ -145,9 +148,10 @@ export class GraphService {
    * Aggregated points per series. 400 noAddress without measurements, 404
    * cannotFindAddress for one not monitored in the project, 400 invalidDPT for a
    * boolean/numeric mismatch, 400 invalidRange or tooManyPoints for the period;
-   * a reply whose series are all empty carries `code: 'noData'`.
+   * a reply whose series are all empty carries `code: 'noData'`. Each series' points come
+   * as the JSON text the reply carries (decision 0043): `graphReplyJson` writes it.
    */
-  async query(projectId: string, q: GraphQuery): Promise<GraphReply> {
+  async query(projectId: string, q: GraphQuery): Promise<GraphReplyText> {
     if (q.measurements.length === 0) throw new AppError('noAddress', 'No address chosen');
     const targets = await this.targets(projectId, q);
     const isBool = boolOf(targets, q.isBool);
@@ -157,20 +161,20 @@ export class GraphService {
       targets.map((t) => t.key),
     );
     const result = await this.read(ids, q, isBool);
-    const points = new Map(result.series.map((s) => [s.seriesId, s.points]));
+    const points = new Map(result.series.map((s) => [s.seriesId, s.json]));
     const data = targets.map(({ key: _key, ...t }, i) => {
       const id = ids[i];
-      return { ...t, list: id === undefined ? [] : (points.get(id) ?? []) };
+      return { ...t, list: id === undefined ? '[]' : (points.get(id) ?? '[]') };
     });
-    const reply: GraphReply = { precision: result.precision, data };
-    if (data.every((s) => s.list.length === 0)) reply.code = 'noData';
+    const reply: GraphReplyText = { precision: result.precision, data };
+    if (data.every((s) => s.list === '[]')) reply.code = 'noData';
     return reply;
   }
 
   /** The store's query over the series that exist; its range errors become 400s. */
   private async read(ids: readonly (number | undefined)[], q: GraphQuery, isBool: boolean) {
     try {
-      return await this.d.store.query({
+      return await this.d.store.queryJson({
         seriesIds: ids.filter((id): id is number => id !== undefined),
         start: q.start,
         stop: q.stop,

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { sqliteHandleOf, type Db } from '../../db/database';
+import { pointsJson } from '../../lib/points-json';
 import { PARIS_WEEK_OF_MIDNIGHT, parisWeekMidnight } from '../../lib/paris-time';
 import { FIXED_MS, isFixed, type Level, type RollupLevel, type Span } from './timeseries.windows';
 import type { Aggregation, GraphPoint, SeriesKey } from './timeseries.types';
@@ -50,6 +51,10 @@ const ROW_Y: Readonly<Record<Aggregation, string>> = {
 /** Largest id list put in one statement (SQLite allows 32,766 variables). */
 const CHUNK = 1000;
 
+/** PostgreSQL: a wide read split into statements of at least MIN_PART series, this many at once. */
+const PARALLEL_READS = 4;
+const MIN_PART = 25;
+
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
@@ -87,6 +92,75 @@ function readRollupLists(
     SELECT series, ${xs} AS xs, ${ys} AS ys FROM ${sql.table(TABLE[level])}
     WHERE series IN (${sql.join(ids)}) AND bucket >= ${span.from} AND bucket < ${span.to}
     GROUP BY series`;
+}
+
+/**
+ * Rollup rows at their own width as one JSON text per series, `[{"x":…,"y":…},…]`,
+ * written by the database (decision 0043): the reply's bytes for the series, parsed and
+ * written again by nobody. Numbers come out so that they parse back to the same double
+ * (SQLite's JSON functions; PostgreSQL's float8 text, shortest exact form since version
+ * 12). Both engines aggregate rows in primary-key order here (SQLite's clustered scan;
+ * PostgreSQL's sorted subquery, which costs less than sorting inside the aggregate):
+ * `checkedPointsJson` verifies it and mends the text otherwise, and the non-finite values.
+ */
+function readRollupJson(
+  ids: readonly number[],
+  span: Span,
+  level: RollupLevel,
+  agg: Aggregation,
+  postgres: boolean,
+) {
+  const y = sql.raw(ROW_Y[agg]);
+  const where = sql`series IN (${sql.join(ids)}) AND bucket >= ${span.from} AND bucket < ${span.to}`;
+  if (postgres) {
+    return sql<{ series: number; json: string }>`
+      SELECT series, '[' || string_agg(p, ',') || ']' AS json FROM (
+        SELECT series, '{"x":' || bucket || ',"y":' || (${y})::text || '}' AS p
+        FROM ${sql.table(TABLE[level])} WHERE ${where} ORDER BY series, bucket) r
+      GROUP BY series`;
+  }
+  return sql<{ series: number; json: string }>`
+    SELECT series, json_group_array(json_object('x', bucket, 'y', ${y})) AS json
+    FROM ${sql.table(TABLE[level])} WHERE ${where} GROUP BY series`;
+}
+
+/** What opens every point of a series' JSON text. */
+const X_KEY = '{"x":';
+
+/** Whether the points' x (integers) rise strictly, read straight from the text. */
+function xsRise(json: string): boolean {
+  let last = -Infinity;
+  for (let i = json.indexOf(X_KEY); i !== -1; i = json.indexOf(X_KEY, i + X_KEY.length)) {
+    let j = i + X_KEY.length;
+    const negative = json.charCodeAt(j) === 45; // '-'
+    if (negative) j++;
+    let x = 0;
+    for (let c = json.charCodeAt(j); c >= 48 && c <= 57; c = json.charCodeAt(++j)) {
+      x = x * 10 + (c - 48);
+    }
+    if (negative) x = -x;
+    if (x <= last) return false;
+    last = x;
+  }
+  return true;
+}
+
+/** A value that is not finite as each engine writes it (SQLite: ±9.0e+999). */
+const NON_FINITE = /"y":(?:-?Infinity|NaN|-?9\.0e\+999)\}/g;
+
+/**
+ * A series' JSON text from `readRollupJson` as the reply writes it: points in time order
+ * (sorted again if the engine did not feed its aggregate in key order, which no plan of
+ * this query does), a value that is not finite written `null`, as JSON.stringify would.
+ */
+export function checkedPointsJson(json: string): string {
+  let text = json;
+  if (text.includes('Infinity') || text.includes('NaN') || text.includes('e+999')) {
+    text = text.replace(NON_FINITE, '"y":null}');
+  }
+  if (xsRise(text)) return text;
+  const points = JSON.parse(text) as GraphPoint[];
+  return pointsJson(points.sort((a, b) => a.x - b.x));
 }
 
 /** A JSON array column: PostgreSQL's driver parses json, SQLite returns the text. */
@@ -272,6 +346,32 @@ export class TimeSeriesRepository {
       lists.set(row.series, points);
     }
     return lists;
+  }
+
+  /** `rollupLists` as the JSON text of each series that has points (decision 0043). */
+  async rollupJson(
+    ids: readonly number[],
+    span: Span,
+    level: RollupLevel,
+    agg: Aggregation,
+  ): Promise<Map<number, string>> {
+    const read = async (part: readonly number[]) =>
+      (await readRollupJson(part, span, level, agg, this.postgres).execute(this.db)).rows;
+    let rows: { series: number; json: string }[] = [];
+    if (this.postgres) {
+      // Up to PARALLEL_READS statements at once, each on its own connection, so its own
+      // server process: a year × 100 series takes about two thirds of the time of one.
+      const size = Math.min(CHUNK, Math.max(MIN_PART, Math.ceil(ids.length / PARALLEL_READS)));
+      const parts: number[][] = [];
+      for (let i = 0; i < ids.length; i += size) parts.push(ids.slice(i, i + size));
+      for (let i = 0; i < parts.length; i += PARALLEL_READS) {
+        const wave = await Promise.all(parts.slice(i, i + PARALLEL_READS).map(read));
+        rows = rows.concat(...wave);
+      }
+    } else {
+      rows = await this.collect(ids, (part) => readRollupJson(part, span, level, agg, false));
+    }
+    return new Map(rows.map((r) => [Number(r.series), checkedPointsJson(r.json)]));
   }
 
   /** Raw points per UTC hour (partial aggregates), to merge into Paris days or weeks. */

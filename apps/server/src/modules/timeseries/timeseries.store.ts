@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { pointsJson } from '../../lib/points-json';
 import {
   bucketsOf,
   normalizeBatch,
@@ -24,6 +25,7 @@ import type {
   PruneResult,
   PruneScope,
   QueryInput,
+  QueryJsonResult,
   QueryResult,
   SeriesKey,
   TimeSeriesStore,
@@ -172,6 +174,25 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
       : [];
     const series = await toGraphPoints(input, plan.span, rows, lastBefore);
     return { precision: plan.span.window, series };
+  }
+
+  async queryJson(input: QueryInput): Promise<QueryJsonResult> {
+    const plan = planQuery(input);
+    if (!input.isBool && plan.level !== 'raw' && plan.level === plan.span.window) {
+      // As in `query`, one row per series, here already the reply's text (decision 0043).
+      const ids = [...new Set(input.seriesIds)];
+      const texts = ids.length
+        ? await this.repo.rollupJson(ids, plan.span, plan.level, input.aggregation)
+        : new Map<number, string>();
+      const series = input.seriesIds.map((seriesId) => ({
+        seriesId,
+        json: texts.get(seriesId) ?? '[]',
+      }));
+      return { precision: plan.span.window, series };
+    }
+    const result = await this.query(input);
+    const series = result.series.map((s) => ({ seriesId: s.seriesId, json: pointsJson(s.points) }));
+    return { precision: result.precision, series };
   }
 
   /** Buckets from SQL, except raw points into Paris days or weeks: hours merged here. */

@@ -51,6 +51,12 @@ export interface QueryResult {
   series: { seriesId: number; points: GraphPoint[] }[];
 }
 
+/** `QueryResult` with each series' points as JSON text, `[{"x":…,"y":…},…]` (`[]` if none). */
+export interface QueryJsonResult {
+  precision: Window;
+  series: { seriesId: number; json: string }[];
+}
+
 /** Which series a prune applies to; `all` may drop whole monthly partitions on PostgreSQL. */
 export type PruneScope = { seriesIds: number[] } | { projectId: string } | { all: true };
 
@@ -81,6 +87,11 @@ export interface TimeSeriesStore {
   writeBatch(points: readonly Point[]): Promise<void>;
   /** Aggregated buckets per series; throws TimeSeriesError 'invalidRange' or 'tooManyPoints'. */
   query(input: QueryInput): Promise<QueryResult>;
+  /**
+   * `query`'s points as JSON text per series, for a reply written as it is: a rollup read
+   * at its own width (auto over a year) is written by the database itself (decision 0043).
+   */
+  queryJson(input: QueryInput): Promise<QueryJsonResult>;
   /** Deletes raw points and rollups older than `olderThan` (rounded down to a Paris midnight). */
   prune(scope: PruneScope, olderThan: number): Promise<PruneResult>;
   /** Stops background work (SQLite's writer thread); call after the last write. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DAY, HOUR, MIN, T0, queryOf, seriesKey, storeTestServer } from './timeseries.testing';
+import {
+  DAY,
+  HOUR,
+  MIN,
+  T0,
+  parisMidnightByRule,
+  queryOf,
+  seriesKey,
+  storeTestServer,
+} from './timeseries.testing';
 import { createTimeSeriesStore } from './create-timeseries-store';
-import { TimeSeriesRepository } from './timeseries.repository';
+import { TimeSeriesRepository, checkedPointsJson } from './timeseries.repository';
 import { toGraphPoints } from './timeseries.shape';
 import { planQuery } from './timeseries.windows';
 import type { Aggregation, Point, QueryInput } from './timeseries.types';
@@ -115,6 +124,14 @@ describe(`wide graph reads (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => {
         expect(now.series).toEqual(before);
         expect(now.series.find((s) => s.seriesId === ids[3])?.points).toEqual([]);
         expect(now.series.some((s) => s.points.length > 20)).toBe(true);
+        // The same points as JSON text (decision 0043), in the same order.
+        const text = await server.store.queryJson(input);
+        expect(text.precision).toBe(now.precision);
+        expect(text.series.map((s) => s.seriesId)).toEqual(now.series.map((s) => s.seriesId));
+        expect(text.series.map((s) => JSON.parse(s.json) as unknown)).toEqual(
+          now.series.map((s) => s.points),
+        );
+        expect(text.series.find((s) => s.seriesId === ids[3])?.json).toBe('[]');
         // And one query for every series equals one query per series.
         for (const [i, seriesId] of ids.entries()) {
           const alone = await server.store.query({ ...input, seriesIds: [seriesId] });
@@ -138,6 +155,56 @@ describe(`wide graph reads (${process.env.ATRIUM_TEST_DB ?? 'sqlite'})`, () => {
         const alone = await server.store.query({ ...input, seriesIds: [seriesId] });
         expect(alone.series[0]?.points).toEqual(now.series[i]?.points);
       }
+      const text = await server.store.queryJson(input);
+      expect(text.series.map((s) => JSON.parse(s.json) as unknown)).toEqual(
+        now.series.map((s) => s.points),
+      );
     }
+  });
+
+  it('writes a value that is not finite as null, as the reply always did', async () => {
+    const seriesId = await server.store.ensureSeries(seriesKey({ address: '4/0/1' }));
+    const day = (d: number) => parisMidnightByRule(T0 + d * DAY + 12 * HOUR);
+    // No gateway value can get there (points must be finite); a sum past the largest double can.
+    await server.t.app.db
+      .insertInto('ts_1d')
+      .values([
+        { series: seriesId, bucket: day(0), count: 2, sum: 3, min: 1, max: 2 },
+        { series: seriesId, bucket: day(1), count: 2, sum: Infinity, min: 1e308, max: 1e308 },
+        { series: seriesId, bucket: day(2), count: 1, sum: -Infinity, min: -1e308, max: -1e308 },
+      ])
+      .execute();
+    const input = queryOf([seriesId], { start: T0, stop: T0 + 10 * DAY, precision: '1d' });
+    expect(planQuery(input).level).toBe('1d');
+    const text = await server.store.queryJson(input);
+    expect(text.series[0]?.json).toBe(
+      `[{"x":${day(0)},"y":1.5},{"x":${day(1)},"y":null},{"x":${day(2)},"y":null}]`,
+    );
+  });
+});
+
+describe('checkedPointsJson', () => {
+  it('keeps text in time order as it is', () => {
+    const text = '[{"x":-3600000,"y":1},{"x":0,"y":2.5},{"x":86400000,"y":1.0e-07}]';
+    expect(checkedPointsJson(text)).toBe(text);
+    expect(checkedPointsJson('[]')).toBe('[]');
+  });
+
+  it('sorts points that came out of order, and writes non-finite values as null', () => {
+    expect(checkedPointsJson('[{"x":20,"y":2},{"x":10,"y":1.0e+21},{"x":30,"y":3}]')).toBe(
+      '[{"x":10,"y":1e+21},{"x":20,"y":2},{"x":30,"y":3}]',
+    );
+    expect(checkedPointsJson('[{"x":20,"y":2},{"x":20,"y":2}]')).toBe(
+      '[{"x":20,"y":2},{"x":20,"y":2}]',
+    );
+    expect(
+      checkedPointsJson(
+        '[{"x":1,"y":Infinity},{"x":2,"y":-Infinity},{"x":3,"y":NaN},' +
+          '{"x":4,"y":9.0e+999},{"x":5,"y":-9.0e+999},{"x":6,"y":9.0e+99}]',
+      ),
+    ).toBe(
+      '[{"x":1,"y":null},{"x":2,"y":null},{"x":3,"y":null},' +
+        '{"x":4,"y":null},{"x":5,"y":null},{"x":6,"y":9.0e+99}]',
+    );
   });
 });
