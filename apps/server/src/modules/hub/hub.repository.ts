@@ -19,6 +19,13 @@ export interface GatewayIdentity {
   teamId: string | null;
   secretHash: string | null;
   pendingInit: boolean;
+  /**
+   * What waited for the gateway when this row was read: a queued update, a Modbus
+   * configuration it missed, addresses to record. An arrival reads the row again (Ingest,
+   * or the login), so its work skips the reads of what is not there; what is there is still
+   * claimed in its own table, by one node.
+   */
+  waiting: { update: boolean; modbus: boolean; monitored: boolean };
 }
 
 /** The only place with SQL for the hub's presence, info and pending work. */
@@ -44,10 +51,42 @@ export class HubRepository {
   /** The identities of these gateways (those that exist), in one query. */
   async identities(macs: string[]): Promise<GatewayIdentity[]> {
     if (macs.length === 0) return [];
+    // The arrival's flags in the same statement: three primary-key or index probes per row
+    // instead of three round trips per arriving gateway on every node.
     const rows = await this.db
-      .selectFrom('gateways')
+      .selectFrom('gateways as g')
       .select(['id', 'mac', 'type', 'virtual', 'version', 'project_id', 'team_id', 'secret_hash'])
       .select('pending_init')
+      .select((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('gateway_pending_updates as u')
+              .select('u.gateway_id')
+              .whereRef('u.gateway_id', '=', 'g.id'),
+          )
+          .as('update_waiting'),
+        eb
+          .exists(
+            eb
+              .selectFrom('modbus_pending as mp')
+              .select('mp.gateway_id')
+              .whereRef('mp.gateway_id', '=', 'g.id'),
+          )
+          .as('modbus_waiting'),
+        // As MonitoredRepository.listRecorded: none while the project's recording is paused.
+        eb
+          .exists(
+            eb
+              .selectFrom('monitored_addresses as m')
+              .innerJoin('projects as p', 'p.id', 'm.project_id')
+              .select('m.address')
+              .whereRef('m.gateway_mac', '=', 'g.mac')
+              .whereRef('m.project_id', '=', 'g.project_id')
+              .where('p.logger_pause', '=', 0),
+          )
+          .as('monitored'),
+      ])
       .where('mac', 'in', macs)
       .execute();
     return rows.map((row) => ({
@@ -60,6 +99,12 @@ export class HubRepository {
       teamId: row.team_id,
       secretHash: row.secret_hash,
       pendingInit: row.pending_init === 1,
+      // PostgreSQL gives booleans, SQLite 0 or 1.
+      waiting: {
+        update: Boolean(row.update_waiting),
+        modbus: Boolean(row.modbus_waiting),
+        monitored: Boolean(row.monitored),
+      },
     }));
   }
 

@@ -53,7 +53,9 @@ export class ConfigSender {
   }
 
   /** A gateway said online: send the configuration it missed (one node takes the mark). */
-  async onArrival(gw: { id: string; mac: string }) {
+  async onArrival(gw: { id: string; mac: string; waiting?: { modbus: boolean } }) {
+    // The hub's arrival read says whether a configuration waits: none, no query.
+    if (gw.waiting?.modbus === false) return;
     try {
       if (!(await this.d.repo.takePending(gw.id))) return;
       const view = await this.d.gateways.find({ mac: gw.mac });

@@ -26,7 +26,7 @@ export interface ModbusModule {
   /** Each value of a project with its meter, gateway and unit (the graph dialog's names). */
   valuesOf(projectId: string): Promise<ModbusValueRef[]>;
   /** Hub, when a gateway says online: sends the configuration it has not acknowledged yet. */
-  onArrival(gw: { id: string; mac: string }): Promise<void>;
+  onArrival(gw: { id: string; mac: string; waiting?: { modbus: boolean } }): Promise<void>;
   routes: FastifyPluginAsync;
 }
 

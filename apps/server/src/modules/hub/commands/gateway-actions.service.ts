@@ -251,10 +251,13 @@ export class GatewayActions {
           throw err;
         });
       }
-      // gw was read on this arrival (Ingest): its project is current.
-      const addresses = await this.d.monitorListFor(gw.mac, gw.projectId);
+      // gw was read on this arrival (Ingest): its project and what waits are current.
+      const addresses = gw.waiting.monitored
+        ? await this.d.monitorListFor(gw.mac, gw.projectId)
+        : [];
       // An empty list is not sent here: the monitoring module sends one when it empties a list.
       if (addresses.length) await this.d.hub.command(gw, 'monitor', { addresses });
+      if (!gw.waiting.update) return;
       const pending = await this.d.repo.takePendingUpdate(gw.id);
       if (!pending) return;
       await this.d.gateways.update({ id: gw.id, team_id: gw.teamId }, { waiting_update: 0 });

@@ -12,6 +12,7 @@ const identity = (mac: string, projectId: string | null): GatewayIdentity => ({
   teamId: 't1',
   secretHash: 'h',
   pendingInit: false,
+  waiting: { update: false, modbus: false, monitored: false },
 });
 
 /** A repository over a map of rows, counting the queries it answers. */

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
 import { createProject } from '../../../../test/fixtures';
+import { ModbusRepository } from '../../modbus/modbus.repository';
+import { MonitoredRepository } from '../../monitoring/monitored.repository';
 import { HubRepository } from '../hub.repository';
 import {
   connectAs,
@@ -127,6 +129,38 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQ
       await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 0);
     } finally {
       identity.mockRestore();
+    }
+  });
+
+  it('skips the arrival’s reads of what does not wait (flags read with the row)', async () => {
+    const [idle, queued] = [await newGateway(), await newGateway()];
+    await t.app.db
+      .insertInto('gateway_pending_updates')
+      .values({ gateway_id: queued.id, version: '9.9.9', branch: 'MAIN', created_at: Date.now() })
+      .execute();
+    const spies = [
+      vi.spyOn(HubRepository.prototype, 'takePendingUpdate'),
+      vi.spyOn(ModbusRepository.prototype, 'takePending'),
+    ];
+    const recorded = vi.spyOn(MonitoredRepository.prototype, 'listRecorded');
+    try {
+      for (const gw of [idle, queued]) {
+        const client = await connectAs(mosquitto.url, gw.mac, gw.secret);
+        await client.publishAsync(topicOf(gw.mac, 'state'), 'online', { qos: 1, retain: true });
+        await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 1);
+        await new Promise((r) => setTimeout(r, 300)); // the arrival's work, after the state
+        client.stream.destroy();
+        await waitFor(async () => (await storedGateway(t.app, gw.mac)).online === 0);
+      }
+      const callsFor = (id: string) => spies.map((s) => s.mock.calls.filter(([g]) => g === id));
+      expect(callsFor(idle.id).map((c) => c.length)).toEqual([0, 0]);
+      // The queued update is taken (by this one node), the rest still skipped.
+      expect(callsFor(queued.id).map((c) => c.length)).toEqual([1, 0]);
+      expect(recorded.mock.calls.filter(([, mac]) => [idle.mac, queued.mac].includes(mac))).toEqual(
+        [],
+      );
+    } finally {
+      for (const spy of [...spies, recorded]) spy.mockRestore();
     }
   });
 
