@@ -20,12 +20,38 @@ export interface GatewayIdentity {
   secretHash: string | null;
   pendingInit: boolean;
   /**
-   * What waited for the gateway when this row was read: a queued update, a Modbus
-   * configuration it missed, addresses to record. An arrival reads the row again (Ingest,
-   * or the login), so its work skips the reads of what is not there; what is there is still
-   * claimed in its own table, by one node.
+   * What waited for the gateway when this row was read alone (`identity`): a queued update,
+   * a Modbus configuration it missed, addresses to record. An arrival reads the row this way
+   * (Ingest, or the login), so its work skips the reads of what is not there; what is there
+   * is still claimed in its own table, by one node. Absent from the directory's bulk
+   * refreshes, which stay one plain read (then the arrival asks each table).
    */
-  waiting: { update: boolean; modbus: boolean; monitored: boolean };
+  waiting?: { update: boolean; modbus: boolean; monitored: boolean };
+}
+
+/** A gateways row as the hub knows it. */
+function identityOf(row: {
+  id: string;
+  mac: string;
+  type: string;
+  virtual: number;
+  version: string | null;
+  project_id: string | null;
+  team_id: string | null;
+  secret_hash: string | null;
+  pending_init: number;
+}): GatewayIdentity {
+  return {
+    id: row.id,
+    mac: row.mac,
+    type: row.type,
+    virtual: row.virtual === 1,
+    version: row.version,
+    projectId: row.project_id,
+    teamId: row.team_id,
+    secretHash: row.secret_hash,
+    pendingInit: row.pending_init === 1,
+  };
 }
 
 /** The only place with SQL for the hub's presence, info and pending work. */
@@ -43,20 +69,11 @@ export class HubRepository {
     this.sqlite = sqliteHandleOf(db);
   }
 
+  /** One gateway's identity with what waits for it (`waiting`): the read of an arrival. */
   async identity(mac: string): Promise<GatewayIdentity | undefined> {
-    const [gw] = await this.identities([mac]);
-    return gw;
-  }
-
-  /** The identities of these gateways (those that exist), in one query. */
-  async identities(macs: string[]): Promise<GatewayIdentity[]> {
-    if (macs.length === 0) return [];
-    // The arrival's flags in the same statement: three primary-key or index probes per row
-    // instead of three round trips per arriving gateway on every node.
-    const rows = await this.db
-      .selectFrom('gateways as g')
-      .select(['id', 'mac', 'type', 'virtual', 'version', 'project_id', 'team_id', 'secret_hash'])
-      .select('pending_init')
+    const row = await this.identityQuery([mac])
+      // The arrival's flags in the same statement: three primary-key or index probes instead
+      // of three round trips per arriving gateway on every node.
       .select((eb) => [
         eb
           .exists(
@@ -87,25 +104,29 @@ export class HubRepository {
           )
           .as('monitored'),
       ])
-      .where('mac', 'in', macs)
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      mac: row.mac,
-      type: row.type,
-      virtual: row.virtual === 1,
-      version: row.version,
-      projectId: row.project_id,
-      teamId: row.team_id,
-      secretHash: row.secret_hash,
-      pendingInit: row.pending_init === 1,
-      // PostgreSQL gives booleans, SQLite 0 or 1.
-      waiting: {
-        update: Boolean(row.update_waiting),
-        modbus: Boolean(row.modbus_waiting),
-        monitored: Boolean(row.monitored),
-      },
-    }));
+      .executeTakeFirst();
+    if (!row) return undefined;
+    // PostgreSQL gives booleans, SQLite 0 or 1.
+    const waiting = {
+      update: Boolean(row.update_waiting),
+      modbus: Boolean(row.modbus_waiting),
+      monitored: Boolean(row.monitored),
+    };
+    return { ...identityOf(row), waiting };
+  }
+
+  /** The identities of these gateways (those that exist), in one query (without `waiting`). */
+  async identities(macs: string[]): Promise<GatewayIdentity[]> {
+    if (macs.length === 0) return [];
+    return (await this.identityQuery(macs).execute()).map(identityOf);
+  }
+
+  private identityQuery(macs: string[]) {
+    return this.db
+      .selectFrom('gateways as g')
+      .select(['id', 'mac', 'type', 'virtual', 'version', 'project_id', 'team_id', 'secret_hash'])
+      .select('pending_init')
+      .where('mac', 'in', macs);
   }
 
   /**

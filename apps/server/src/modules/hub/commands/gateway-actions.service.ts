@@ -252,12 +252,11 @@ export class GatewayActions {
         });
       }
       // gw was read on this arrival (Ingest): its project and what waits are current.
-      const addresses = gw.waiting.monitored
-        ? await this.d.monitorListFor(gw.mac, gw.projectId)
-        : [];
+      const addresses =
+        gw.waiting?.monitored === false ? [] : await this.d.monitorListFor(gw.mac, gw.projectId);
       // An empty list is not sent here: the monitoring module sends one when it empties a list.
       if (addresses.length) await this.d.hub.command(gw, 'monitor', { addresses });
-      if (!gw.waiting.update) return;
+      if (gw.waiting?.update === false) return;
       const pending = await this.d.repo.takePendingUpdate(gw.id);
       if (!pending) return;
       await this.d.gateways.update({ id: gw.id, team_id: gw.teamId }, { waiting_update: 0 });
