@@ -149,7 +149,7 @@ export class GraphService {
    * cannotFindAddress for one not monitored in the project, 400 invalidDPT for a
    * boolean/numeric mismatch, 400 invalidRange or tooManyPoints for the period;
    * a reply whose series are all empty carries `code: 'noData'`. Each series' points come
-   * as the JSON text the reply carries (decision 0043): `graphReplyJson` writes it.
+   * as the JSON text the reply carries (decision 0043): `graphReplyBody` writes it.
    */
   async query(projectId: string, q: GraphQuery): Promise<GraphReplyText> {
     if (q.measurements.length === 0) throw new AppError('noAddress', 'No address chosen');
