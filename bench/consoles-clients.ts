@@ -20,7 +20,9 @@ const all = z
   .array(z.object({ token: z.string(), project: z.string() }))
   .parse(JSON.parse(readFileSync(file ?? '', 'utf8')));
 const mine = all.slice(Number(from), Number(to));
-const telegramEvent = z.object({ items: z.array(z.object({ t: z.number() })) });
+const telegramEvent = z.object({
+  batches: z.array(z.object({ items: z.array(z.object({ t: z.number() })) })),
+});
 const joinAck = z.object({ ok: z.boolean() });
 
 /** Delays in 1 ms buckets; the last bucket holds everything at or past it. */
@@ -67,9 +69,11 @@ const sockets: Socket[] = mine.map(({ token, project }, i) => {
     if (!counting) return;
     const now = Date.now();
     heard.add(i);
-    for (const item of telegramEvent.parse(raw).items) {
-      const ms = Math.max(0, Math.min(HISTOGRAM_MS, now - item.t));
-      histogram[ms] = (histogram[ms] ?? 0) + 1;
+    for (const batch of telegramEvent.parse(raw).batches) {
+      for (const item of batch.items) {
+        const ms = Math.max(0, Math.min(HISTOGRAM_MS, now - item.t));
+        histogram[ms] = (histogram[ms] ?? 0) + 1;
+      }
     }
   });
   return socket;

@@ -81,7 +81,9 @@ function usage(pid: number) {
   return { cpu, rss };
 }
 
-const telegramEvent = z.object({ items: z.array(z.object({ t: z.number() })) });
+const telegramEvent = z.object({
+  batches: z.array(z.object({ items: z.array(z.object({ t: z.number() })) })),
+});
 
 /** A console socket on the first 10 projects' telegrams, collecting publish → arrival delays. */
 export function consoleLatencies(port: number, token: string, projects: string[]) {
@@ -96,9 +98,11 @@ export function consoleLatencies(port: number, token: string, projects: string[]
   socket.on('knx:telegrams', (raw: unknown) => {
     const now = Date.now();
     const window = (windows[Math.floor((now - start) / 10_000)] ??= []);
-    for (const item of telegramEvent.parse(raw).items) {
-      delays.push(now - item.t);
-      window.push(now - item.t);
+    for (const { items } of telegramEvent.parse(raw).batches) {
+      for (const item of items) {
+        delays.push(now - item.t);
+        window.push(now - item.t);
+      }
     }
   });
   const byWindow = () =>

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commandMessage, parseJson } from '@atrium/contracts/gateway-protocol';
-import { hubStatsReply, SOCKET_EVENTS, telegramsEvent } from '@atrium/contracts/hub';
+import { hubStatsReply, SOCKET_EVENTS, telegramsSocketEvent } from '@atrium/contracts/hub';
 import { GatewayAgent } from '@atrium/gateway-agent/agent';
 import type { LinkHandlers } from '@atrium/gateway-agent/link';
 import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
@@ -151,7 +151,8 @@ async function consoleSocket(baseUrl: string, token: string, project: string) {
   const socket = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
   const received: ConsoleSocket = { socket, items: [] };
   socket.on(SOCKET_EVENTS.telegrams, (raw: unknown) => {
-    for (const item of telegramsEvent.parse(raw).items) received.items.push(`${item.ga} ${item.t}`);
+    for (const { items } of telegramsSocketEvent.parse(raw).batches)
+      for (const item of items) received.items.push(`${item.ga} ${item.t}`);
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);

@@ -207,7 +207,21 @@ export const telegramsEvent = z.object({
     }),
   ),
 });
+/**
+ * The console's `knx:telegrams` event (decision 0044): a project's telegrams the hub accepted
+ * over one short window (`TELEGRAM_WINDOW_MS`), one entry per gateway batch in the order the
+ * hub took them, at most `TELEGRAM_EVENT_MAX_ITEMS` telegrams per event.
+ */
+export const telegramsSocketEvent = z.object({
+  project: z.string(),
+  batches: z.array(telegramsEvent.omit({ project: true })),
+});
+/** How long the hub gathers a project's telegrams into one `knx:telegrams` event (ms). */
+export const TELEGRAM_WINDOW_MS = 50;
+/** A `knx:telegrams` event goes out at once when it holds this many telegrams. */
+export const TELEGRAM_EVENT_MAX_ITEMS = 1_000;
 export type GatewayStateEvent = z.infer<typeof gatewayStateEvent>;
 export type GatewayInfoEvent = z.infer<typeof gatewayInfoEvent>;
 export type GatewayUpdateEvent = z.infer<typeof gatewayUpdateEvent>;
 export type TelegramsEvent = z.infer<typeof telegramsEvent>;
+export type TelegramsSocketEvent = z.infer<typeof telegramsSocketEvent>;

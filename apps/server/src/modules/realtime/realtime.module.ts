@@ -39,6 +39,7 @@ import type { ProjectAccess } from '../../lib/tenancy/project-access';
 import type { HubEvents } from '../hub/hub-events';
 import type { SessionResolver } from '../users/session-resolver';
 import type { DashboardsService } from '../dashboards/dashboards.service';
+import { TelegramGatherer } from './telegram-gatherer';
 
 /** What the realtime module is built from (see app.ts). */
 export interface RealtimeDeps {
@@ -422,7 +423,12 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('state', (e) => presence(projectRoom(e.project), SOCKET_EVENTS.state, e));
   d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
-  d.events.on('telegrams', (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e));
+  // Telegrams by project and window (decision 0044): one write per console per window.
+  const telegrams = new TelegramGatherer(
+    (project) => Boolean(redis) || io.sockets.adapter.rooms.has(telegramRoom(project)),
+    (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e),
+  );
+  d.events.on('telegrams', (e) => telegrams.add(e));
   d.events.on('poolData', (e) => relay(poolnxRoom(e.mac), POOL_SOCKET_EVENTS.data, e));
   // A history fact is recorded by one node alone (decision 0021): relayed through Redis.
   d.events.on('gatewayEvent', (e) =>
@@ -466,6 +472,7 @@ async function startRealtime(d: RealtimeDeps) {
       }
     },
     async close() {
+      telegrams.close();
       io.local.disconnectSockets(true);
       io.engine.close();
       await redis?.close();

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import {
+  SOCKET_EVENTS,
+  TELEGRAM_WINDOW_MS,
+  telegramsSocketEvent,
+  type TelegramsEvent,
+  type TelegramsSocketEvent,
+} from '@atrium/contracts/hub';
+import {
+  connectAs,
+  consoleSocket,
+  publishTelegrams,
+  startHubWithProject,
+  waitFor,
+  type HubWithProject,
+} from '../../../test/hub-helpers';
+import { TelegramGatherer } from './telegram-gatherer';
+
+let hub: HubWithProject;
+beforeAll(async () => {
+  hub = await startHubWithProject();
+});
+afterAll(() => hub.t.close());
+
+const sockets: Socket[] = [];
+afterAll(() => sockets.forEach((s) => s.close()));
+
+/** A console socket of the project's owner, joined with or without its telegrams. */
+async function listening(telegrams: boolean) {
+  const { socket, joined } = await consoleSocket(
+    hub.baseUrl,
+    hub.owner.token,
+    hub.project.id,
+    telegrams,
+  );
+  sockets.push(socket);
+  expect(joined).toMatchObject({ ok: true });
+  const heard: TelegramsSocketEvent[] = [];
+  // Every event checked against the contract's schema.
+  socket.on(SOCKET_EVENTS.telegrams, (raw: unknown) => heard.push(telegramsSocketEvent.parse(raw)));
+  return heard;
+}
+
+const item = (ga: string, t: number) => ({ ga, dpt: '9.001', value: t % 100, t });
+const emit = (e: TelegramsEvent) => hub.t.modules.hub.events.emit('telegrams', e);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('knx:telegrams to the console (decision 0044)', () => {
+  it('sends what real gateways publish, in one event per window, to sockets that asked', async () => {
+    const heard = await listening(true);
+    const deaf = await listening(false);
+    const [a, b] = [await hub.newGateway(), await hub.newGateway()];
+    const [ca, cb] = [
+      await connectAs(hub.broker, a.mac, a.secret),
+      await connectAs(hub.broker, b.mac, b.secret),
+    ];
+    const t0 = Date.now() - 1_000;
+    // The PUBACK comes after the commit; the event goes out when the hub has taken them.
+    await Promise.all([
+      publishTelegrams(ca, a.mac, [item('1/2/3', t0), item('1/2/4', t0 + 1)]),
+      publishTelegrams(cb, b.mac, [item('2/0/1', t0 + 2)]),
+    ]);
+    await waitFor(() => heard.flatMap((e) => e.batches).length === 2);
+    expect(heard.every((e) => e.project === hub.project.id)).toBe(true);
+    const batches = heard.flatMap((e) => e.batches);
+    expect(batches.find((x) => x.mac === a.mac)?.items).toEqual([
+      item('1/2/3', t0),
+      item('1/2/4', t0 + 1),
+    ]);
+    expect(batches.find((x) => x.mac === b.mac)?.items).toEqual([item('2/0/1', t0 + 2)]);
+    await sleep(TELEGRAM_WINDOW_MS * 3);
+    expect(deaf).toEqual([]);
+    await Promise.all([ca.endAsync(), cb.endAsync()]);
+  });
+
+  it("gathers a window's batches of several gateways into one event, in the hub's order", async () => {
+    const heard = await listening(true);
+    const t0 = Date.now();
+    // 30 batches of 3 gateways at once: one event, not 30 WebSocket writes per console.
+    const sent: TelegramsEvent[] = [];
+    for (let i = 0; i < 30; i++) {
+      const e = {
+        project: hub.project.id,
+        mac: `00000000000${i % 3}`,
+        items: [item('1/1/1', t0 + i)],
+      };
+      sent.push(e);
+      emit(e);
+    }
+    await waitFor(() => heard.length > 0);
+    await sleep(TELEGRAM_WINDOW_MS * 3);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]?.batches).toEqual(sent.map(({ mac, items }) => ({ mac, items })));
+    // A later one is a new event.
+    emit({ project: hub.project.id, mac: '000000000001', items: [item('1/1/2', t0 + 99)] });
+    await waitFor(() => heard.length === 2);
+    expect(heard[1]?.batches).toEqual([{ mac: '000000000001', items: [item('1/1/2', t0 + 99)] }]);
+  });
+});
+
+describe('TelegramGatherer', () => {
+  const e = (project: string, n: number): TelegramsEvent => ({
+    project,
+    mac: '000000000004',
+    items: Array.from({ length: n }, (_, i) => item('4/4/4', i)),
+  });
+
+  it('sends a full event at once and the rest when the window ends', () => {
+    vi.useFakeTimers();
+    try {
+      const sent: TelegramsSocketEvent[] = [];
+      const g = new TelegramGatherer(
+        () => true,
+        (x) => sent.push(x),
+        50,
+        10,
+      );
+      g.add(e('p', 4));
+      g.add(e('q', 1));
+      g.add(e('p', 6));
+      // p reached 10 telegrams: sent without waiting; q waits for the window.
+      expect(sent.map((x) => [x.project, x.batches.length])).toEqual([['p', 2]]);
+      g.add(e('p', 1));
+      vi.advanceTimersByTime(49);
+      expect(sent).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(sent.map((x) => [x.project, x.batches.length])).toEqual([
+        ['p', 2],
+        ['q', 1],
+        ['p', 1],
+      ]);
+      vi.advanceTimersByTime(500);
+      expect(sent).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('holds nothing of a project nobody may hear, nor empty batches', () => {
+    vi.useFakeTimers();
+    try {
+      const sent: TelegramsSocketEvent[] = [];
+      const g = new TelegramGatherer(
+        (p) => p === 'heard',
+        (x) => sent.push(x),
+        50,
+        10,
+      );
+      g.add(e('unheard', 3));
+      g.add(e('heard', 0));
+      vi.advanceTimersByTime(100);
+      expect(sent).toEqual([]);
+      g.add(e('heard', 1));
+      g.close();
+      vi.advanceTimersByTime(100);
+      expect(sent).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
