@@ -11,7 +11,8 @@
  * ≤ 200 ms; projects list p99 ≤ 30 ms at the asked rate during the load.
  * Knobs: BENCH_BROKER (embedded | mosquitto; both when unset), BENCH_DB (sqlite | postgres),
  * BENCH_SECONDS (60), BENCH_CONNECT_RATE (gateway connections/s, 1,000), BENCH_SIMS
- * (gateways / 5,000, at least 1), BENCH_HTTP_CONNECTIONS (50).
+ * (gateways / 5,000, at least 1), BENCH_HTTP_CONNECTIONS (50), BENCH_PROFILE=DIR (a V8 CPU
+ * profile of the server).
  * Run alone: `node --import tsx bench/consoles.bench.ts`; small: `BENCH_GATEWAYS=500
  * BENCH_CONSOLES=100 BENCH_SECONDS=20 npm run bench -- consoles`.
  */
@@ -33,7 +34,7 @@ import {
   type Broker,
 } from './cold-start-stack';
 import { hubStats, waitOnline } from './hub-processes';
-import { envNumber } from './knobs';
+import { envNumber, profileFlags } from './knobs';
 
 const GATEWAYS = envNumber('BENCH_GATEWAYS', 10_000);
 const CONSOLES = envNumber('BENCH_CONSOLES', 1_000);
@@ -90,7 +91,7 @@ const nextMessage = <T>(child: ChildProcess, schema: z.ZodType<T>, timeoutMs: nu
 function startServer(env: Record<string, string>) {
   const child = fork(join(import.meta.dirname, 'consoles-server.ts'), [], {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profileFlags('BENCH_PROFILE')],
     env: {
       ...process.env,
       ...env,

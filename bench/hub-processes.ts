@@ -81,9 +81,12 @@ const stats = z.looseObject({ connected: z.number(), accepted: z.record(z.string
 
 /** The hub's counters, read as the admin. */
 export async function hubStats(port: number, token: string) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/hub/stats`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const ask = () =>
+    fetch(`http://127.0.0.1:${port}/api/hub/stats`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+  // Once more on a reset: a kept-alive connection the busy server closed meanwhile.
+  const res = await ask().catch(ask);
   return stats.parse(await res.json());
 }
 
