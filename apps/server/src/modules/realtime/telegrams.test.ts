@@ -106,7 +106,7 @@ describe('TelegramGatherer', () => {
     items: Array.from({ length: n }, (_, i) => item('4/4/4', i)),
   });
 
-  it('sends a full event at once and the rest when the window ends', () => {
+  it('sends the first telegrams at once, then at most one event per window', () => {
     vi.useFakeTimers();
     try {
       const sent: TelegramsSocketEvent[] = [];
@@ -116,22 +116,40 @@ describe('TelegramGatherer', () => {
         50,
         10,
       );
-      g.add(e('p', 4));
-      g.add(e('q', 1));
-      g.add(e('p', 6));
-      // p reached 10 telegrams: sent without waiting; q waits for the window.
-      expect(sent.map((x) => [x.project, x.batches.length])).toEqual([['p', 2]]);
+      const seen = () => sent.map((x) => [x.project, x.batches.length]);
+      // A quiet project: out at the end of this turn, with what this turn brought.
       g.add(e('p', 1));
-      vi.advanceTimersByTime(49);
-      expect(sent).toHaveLength(1);
+      g.add(e('p', 1));
+      expect(sent).toEqual([]);
       vi.advanceTimersByTime(1);
-      expect(sent.map((x) => [x.project, x.batches.length])).toEqual([
+      expect(seen()).toEqual([['p', 2]]);
+      // Within the window: gathered until it ends, 50 ms after the last event.
+      vi.advanceTimersByTime(10);
+      g.add(e('p', 1));
+      g.add(e('q', 1));
+      vi.advanceTimersByTime(1);
+      expect(seen()).toEqual([
         ['p', 2],
         ['q', 1],
-        ['p', 1],
       ]);
+      g.add(e('p', 2));
+      vi.advanceTimersByTime(37);
+      expect(sent).toHaveLength(2);
+      vi.advanceTimersByTime(1);
+      expect(seen()).toEqual([
+        ['p', 2],
+        ['q', 1],
+        ['p', 2],
+      ]);
+      // Full: out at once, inside the window.
+      g.add(e('p', 4));
+      g.add(e('p', 6));
+      expect(seen().at(-1)).toEqual(['p', 2]);
+      expect(sent.at(-1)?.batches.flatMap((b) => b.items)).toHaveLength(10);
+      // Quiet windows: nothing more, and the projects are forgotten.
       vi.advanceTimersByTime(500);
-      expect(sent).toHaveLength(3);
+      expect(sent).toHaveLength(4);
+      expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();
     }
@@ -155,6 +173,7 @@ describe('TelegramGatherer', () => {
       g.close();
       vi.advanceTimersByTime(100);
       expect(sent).toEqual([]);
+      expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();
     }
