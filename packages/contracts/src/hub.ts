@@ -208,9 +208,9 @@ export const telegramsEvent = z.object({
   ),
 });
 /**
- * The console's `knx:telegrams` event (decision 0044): a project's telegrams the hub accepted
- * over one short window (`TELEGRAM_WINDOW_MS`), one entry per gateway batch in the order the
- * hub took them, at most `TELEGRAM_EVENT_MAX_ITEMS` telegrams per event.
+ * The console's `knx:telegrams` event (decision 0044): a project's telegrams the hub accepted,
+ * at most one event per project per `TELEGRAM_WINDOW_MS`, one entry per gateway batch in the
+ * order the hub took them, at most `TELEGRAM_EVENT_MAX_ITEMS` telegrams per event.
  */
 export const telegramsSocketEvent = z.object({
   project: z.string(),
