@@ -427,6 +427,7 @@ async function startRealtime(d: RealtimeDeps) {
   const telegrams = new TelegramGatherer(
     (project) => Boolean(redis) || io.sockets.adapter.rooms.has(telegramRoom(project)),
     (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e),
+    d.log,
   );
   d.events.on('telegrams', (e) => telegrams.add(e));
   d.events.on('poolData', (e) => relay(poolnxRoom(e.mac), POOL_SOCKET_EVENTS.data, e));

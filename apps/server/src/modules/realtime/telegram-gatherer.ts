@@ -32,6 +32,7 @@ export class TelegramGatherer {
     /** Whether anyone may hear the project's telegrams (on this node, or through Redis). */
     private readonly wanted: (projectId: string) => boolean,
     private readonly send: (event: TelegramsSocketEvent) => void,
+    private readonly log?: { warn(obj: object, msg: string): void },
     private readonly windowMs = TELEGRAM_WINDOW_MS,
     private readonly maxItems = TELEGRAM_EVENT_MAX_ITEMS,
   ) {}
@@ -75,6 +76,11 @@ export class TelegramGatherer {
     room.sentAt = Date.now();
     // Ends the window: sends what came meanwhile, or forgets the project.
     room.timer = setTimeout(() => this.due(project), this.windowMs);
-    this.send({ project, batches });
+    // Sent from a timer too: a failing send is logged, it must not end the process.
+    try {
+      this.send({ project, batches });
+    } catch (err) {
+      this.log?.warn({ err, project }, 'knx:telegrams not sent');
+    }
   }
 }

@@ -113,6 +113,7 @@ describe('TelegramGatherer', () => {
       const g = new TelegramGatherer(
         () => true,
         (x) => sent.push(x),
+        undefined,
         50,
         10,
       );
@@ -155,6 +156,31 @@ describe('TelegramGatherer', () => {
     }
   });
 
+  it('logs a send that fails in its timer, and goes on', () => {
+    vi.useFakeTimers();
+    try {
+      const warned: object[] = [];
+      const sent: string[] = [];
+      const g = new TelegramGatherer(
+        () => true,
+        (x) => {
+          if (x.project === 'bad') throw new Error('no');
+          sent.push(x.project);
+        },
+        { warn: (obj) => warned.push(obj) },
+        50,
+        10,
+      );
+      g.add(e('bad', 1));
+      g.add(e('good', 1));
+      expect(() => vi.advanceTimersByTime(1)).not.toThrow();
+      expect(warned).toHaveLength(1);
+      expect(sent).toEqual(['good']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('holds nothing of a project nobody may hear, nor empty batches', () => {
     vi.useFakeTimers();
     try {
@@ -162,6 +188,7 @@ describe('TelegramGatherer', () => {
       const g = new TelegramGatherer(
         (p) => p === 'heard',
         (x) => sent.push(x),
+        undefined,
         50,
         10,
       );
