@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import {
   SOCKET_EVENTS,
@@ -100,6 +100,11 @@ describe('knx:telegrams to the console (decision 0044)', () => {
 });
 
 describe('TelegramGatherer', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  /** A 50 ms window, full at 10 telegrams. */
+  const gatherer = (...[wanted, send, log]: ConstructorParameters<typeof TelegramGatherer>) =>
+    new TelegramGatherer(wanted, send, log, 50, 10);
   const e = (project: string, n: number): TelegramsEvent => ({
     project,
     mac: '000000000004',
@@ -107,102 +112,79 @@ describe('TelegramGatherer', () => {
   });
 
   it('sends the first telegrams at once, then at most one event per window', () => {
-    vi.useFakeTimers();
-    try {
-      const sent: TelegramsSocketEvent[] = [];
-      const g = new TelegramGatherer(
-        () => true,
-        (x) => sent.push(x),
-        undefined,
-        50,
-        10,
-      );
-      const seen = () => sent.map((x) => [x.project, x.batches.length]);
-      // A quiet project: out at the end of this turn, with what this turn brought.
-      g.add(e('p', 1));
-      g.add(e('p', 1));
-      expect(sent).toEqual([]);
-      vi.advanceTimersByTime(1);
-      expect(seen()).toEqual([['p', 2]]);
-      // Within the window: gathered until it ends, 50 ms after the last event.
-      vi.advanceTimersByTime(10);
-      g.add(e('p', 1));
-      g.add(e('q', 1));
-      vi.advanceTimersByTime(1);
-      expect(seen()).toEqual([
-        ['p', 2],
-        ['q', 1],
-      ]);
-      g.add(e('p', 2));
-      vi.advanceTimersByTime(37);
-      expect(sent).toHaveLength(2);
-      vi.advanceTimersByTime(1);
-      expect(seen()).toEqual([
-        ['p', 2],
-        ['q', 1],
-        ['p', 2],
-      ]);
-      // Full: out at once, inside the window.
-      g.add(e('p', 4));
-      g.add(e('p', 6));
-      expect(seen().at(-1)).toEqual(['p', 2]);
-      expect(sent.at(-1)?.batches.flatMap((b) => b.items)).toHaveLength(10);
-      // Quiet windows: nothing more, and the projects are forgotten.
-      vi.advanceTimersByTime(500);
-      expect(sent).toHaveLength(4);
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    const sent: TelegramsSocketEvent[] = [];
+    const g = gatherer(
+      () => true,
+      (x) => sent.push(x),
+    );
+    const seen = () => sent.map((x) => [x.project, x.batches.length]);
+    // A quiet project: out at the end of this turn, with what this turn brought.
+    g.add(e('p', 1));
+    g.add(e('p', 1));
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(seen()).toEqual([['p', 2]]);
+    // Within the window: gathered until it ends, 50 ms after the last event.
+    vi.advanceTimersByTime(10);
+    g.add(e('p', 1));
+    g.add(e('q', 1));
+    vi.advanceTimersByTime(1);
+    expect(seen()).toEqual([
+      ['p', 2],
+      ['q', 1],
+    ]);
+    g.add(e('p', 2));
+    vi.advanceTimersByTime(37);
+    expect(sent).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(seen()).toEqual([
+      ['p', 2],
+      ['q', 1],
+      ['p', 2],
+    ]);
+    // Full: out at once, inside the window.
+    g.add(e('p', 4));
+    g.add(e('p', 6));
+    expect(seen().at(-1)).toEqual(['p', 2]);
+    expect(sent.at(-1)?.batches.flatMap((b) => b.items)).toHaveLength(10);
+    // Quiet windows: nothing more, and the projects are forgotten.
+    vi.advanceTimersByTime(500);
+    expect(sent).toHaveLength(4);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('logs a send that fails in its timer, and goes on', () => {
-    vi.useFakeTimers();
-    try {
-      const warned: object[] = [];
-      const sent: string[] = [];
-      const g = new TelegramGatherer(
-        () => true,
-        (x) => {
-          if (x.project === 'bad') throw new Error('no');
-          sent.push(x.project);
-        },
-        { warn: (obj) => warned.push(obj) },
-        50,
-        10,
-      );
-      g.add(e('bad', 1));
-      g.add(e('good', 1));
-      expect(() => vi.advanceTimersByTime(1)).not.toThrow();
-      expect(warned).toHaveLength(1);
-      expect(sent).toEqual(['good']);
-    } finally {
-      vi.useRealTimers();
-    }
+    const warned: object[] = [];
+    const sent: string[] = [];
+    const g = gatherer(
+      () => true,
+      (x) => {
+        if (x.project === 'bad') throw new Error('no');
+        sent.push(x.project);
+      },
+      { warn: (obj) => warned.push(obj) },
+    );
+    g.add(e('bad', 1));
+    g.add(e('good', 1));
+    expect(() => vi.advanceTimersByTime(1)).not.toThrow();
+    expect(warned).toHaveLength(1);
+    expect(sent).toEqual(['good']);
   });
 
   it('holds nothing of a project nobody may hear, nor empty batches', () => {
-    vi.useFakeTimers();
-    try {
-      const sent: TelegramsSocketEvent[] = [];
-      const g = new TelegramGatherer(
-        (p) => p === 'heard',
-        (x) => sent.push(x),
-        undefined,
-        50,
-        10,
-      );
-      g.add(e('unheard', 3));
-      g.add(e('heard', 0));
-      vi.advanceTimersByTime(100);
-      expect(sent).toEqual([]);
-      g.add(e('heard', 1));
-      g.close();
-      vi.advanceTimersByTime(100);
-      expect(sent).toEqual([]);
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    const sent: TelegramsSocketEvent[] = [];
+    const g = gatherer(
+      (p) => p === 'heard',
+      (x) => sent.push(x),
+    );
+    g.add(e('unheard', 3));
+    g.add(e('heard', 0));
+    vi.advanceTimersByTime(100);
+    expect(sent).toEqual([]);
+    g.add(e('heard', 1));
+    g.close();
+    vi.advanceTimersByTime(100);
+    expect(sent).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
