@@ -8,7 +8,8 @@
  * {ready, connected, joined, refused} once every socket has answered; then on "reset" it
  * starts counting, and on "report" it answers the delays (telegram's creation on the
  * simulated gateway, `t`, to its arrival here) as a 1 ms histogram, the consoles that
- * received something, and this process's event-loop delay and CPU.
+ * received something, the disconnections meanwhile (the server closes a console whose
+ * backlog passed SOCKET_BACKLOG_*; it reconnects), and this process's event-loop delay and CPU.
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -29,6 +30,7 @@ const joinAck = z.object({ ok: z.boolean() });
 const HISTOGRAM_MS = 60_000;
 let histogram = new Uint32Array(HISTOGRAM_MS + 1);
 let heard = new Set<number>();
+let lost = 0;
 let counting = false;
 const loop = monitorEventLoopDelay({ resolution: 10 });
 let cpu = process.cpuUsage();
@@ -65,6 +67,9 @@ const sockets: Socket[] = mine.map(({ token, project }, i) => {
     answered++;
     if (answered === mine.length) process.send?.({ ready: true, connected, joined, refused });
   });
+  socket.on('disconnect', () => {
+    if (counting) lost++;
+  });
   socket.on('knx:telegrams', (raw: unknown) => {
     if (!counting) return;
     const now = Date.now();
@@ -83,6 +88,7 @@ process.on('message', (message) => {
   if (message === 'reset') {
     histogram = new Uint32Array(HISTOGRAM_MS + 1);
     heard = new Set();
+    lost = 0;
     counting = true;
     loop.reset();
     loop.enable();
@@ -96,6 +102,7 @@ process.on('message', (message) => {
     process.send?.({
       buckets,
       heard: heard.size,
+      lost,
       loopP99Ms: loop.percentile(99) / 1e6,
       cpuPercent: ((used.user + used.system) / 1000 / (Date.now() - since)) * 100,
       connectedNow: sockets.filter((s) => s.connected).length,

@@ -64,6 +64,7 @@ const clientsReady = z.object({
 const clientsReport = z.object({
   buckets: z.array(z.tuple([z.number(), z.number()])),
   heard: z.number(),
+  lost: z.number(),
   loopP99Ms: z.number(),
   cpuPercent: z.number(),
   connectedNow: z.number(),
@@ -140,6 +141,7 @@ interface Figures {
   connected: number;
   joined: number;
   heard: number;
+  lost: number;
   received: number;
   pushP50: number;
   pushP99: number;
@@ -244,6 +246,7 @@ async function measure(broker: Broker): Promise<Figures> {
       connected,
       joined,
       heard: reports.reduce((n, r) => n + r.heard, 0),
+      lost: reports.reduce((n, r) => n + r.lost, 0),
       received,
       pushP50: at(0.5),
       pushP99: at(0.99),
@@ -293,6 +296,12 @@ function print(f: Figures): boolean {
     allWatching,
   );
   row(
+    'console disconnections during the load',
+    `${f.lost}`,
+    '0 (a console past SOCKET_BACKLOG_* is closed and reconnects)',
+    f.lost === 0,
+  );
+  row(
     'telegram → console p50 / p99 (max)',
     `${f.pushP50} / ${f.pushP99} ms (${f.pushMax}) over ${f.received} deliveries`,
     `p99 ≤ ${TARGETS.pushP99Ms} ms`,
@@ -324,7 +333,7 @@ function print(f: Figures): boolean {
     `${f.clientCpuPercent.toFixed(0)} % / ${f.clientLoopP99Ms.toFixed(0)} ms`,
     '(a busy client inflates the push delay)',
   );
-  return pushMet && listMet && allWatching;
+  return pushMet && listMet && allWatching && f.lost === 0;
 }
 
 export async function main(): Promise<boolean> {

@@ -227,6 +227,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
       data: (mac) => pool.service.dataOf(mac),
     },
     redisUrl: config.redisUrl,
+    backlog: config.socketBacklog,
     everyNodeHearsPresence: Boolean(config.mqttUrl),
     log,
   });

@@ -103,6 +103,18 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
   HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
+  // What a console that reads too slowly leaves waiting on the server (its socket.io frames
+  // not yet taken by its connection), per socket and for all sockets together (decision 0045).
+  SOCKET_BACKLOG_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16_384)
+    .default(4 * 2 ** 20),
+  SOCKET_BACKLOG_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16_384)
+    .default(256 * 2 ** 20),
   // Whose X-Forwarded-For names the client: a proxy-addr list (addresses, subnets, `loopback`,
   // `linklocal`, `uniquelocal`), `true` (every hop: only behind a proxy that overwrites it),
   // or `false`. By default only private-network peers: a balancer there is
@@ -182,6 +194,8 @@ export interface Config {
   /** Client id of this node on the external broker (stable across restarts). */
   mqttClientId: string;
   redisUrl: string | undefined;
+  /** Past these bytes waiting for it, a console's socket is closed (SOCKET_BACKLOG_*). */
+  socketBacklog: { perSocketBytes: number; totalBytes: number };
   /** Fastify's `trustProxy`: which peers' X-Forwarded-For gives `request.ip` (TRUST_PROXY). */
   trustProxy: boolean | string;
   commandTimeoutMs: number;
@@ -317,6 +331,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .replace(/[^A-Za-z0-9_-]/g, '')
         .slice(0, 40)}`,
     redisUrl: e.REDIS_URL,
+    socketBacklog: {
+      perSocketBytes: e.SOCKET_BACKLOG_MAX_BYTES,
+      totalBytes: e.SOCKET_BACKLOG_TOTAL_BYTES,
+    },
     commandTimeoutMs: e.HUB_COMMAND_TIMEOUT_MS,
     abuseLimits: abuseLimitsOf(e),
     trustProxy: trustProxyOf(e.TRUST_PROXY),

@@ -39,6 +39,7 @@ import type { ProjectAccess } from '../../lib/tenancy/project-access';
 import type { HubEvents } from '../hub/hub-events';
 import type { SessionResolver } from '../users/session-resolver';
 import type { DashboardsService } from '../dashboards/dashboards.service';
+import { SocketBacklog, type SocketBacklogLimits } from './socket-backlog';
 import { TelegramGatherer } from './telegram-gatherer';
 
 /** What the realtime module is built from (see app.ts). */
@@ -55,6 +56,8 @@ export interface RealtimeDeps {
   events: Pick<HubEvents, 'on'>;
   /** With several nodes: events reach sockets of every node through Redis. */
   redisUrl?: string | undefined;
+  /** What consoles that read too slowly may leave waiting (decision 0045). */
+  backlog: SocketBacklogLimits;
   /** Every node receives the gateways' state topic (external broker). */
   everyNodeHearsPresence?: boolean;
   log?: { warn(obj: object, msg: string): void };
@@ -74,6 +77,8 @@ export interface RealtimeModule {
     ids: readonly string[],
     code: 'dashboardTokenRevoked' | 'dashboardTokenExpired',
   ): void;
+  /** This node's sockets now, and those closed since the start because their console read too slowly. */
+  stats(): { sockets: number; closedSlow: number };
   /** Sockets, then the Redis clients. */
   close(): Promise<void>;
 }
@@ -279,6 +284,7 @@ async function startRealtime(d: RealtimeDeps) {
     },
   );
   const dashboards = dashboardSockets(io, d, Boolean(redis));
+  const backlog = new SocketBacklog(d.backlog, d.log);
   // The user travels in socket.data: nodes that fetch a socket through Redis read it there.
   io.use((socket, next) => {
     const share = dashboardSocketAuth.safeParse(socket.handshake.auth);
@@ -308,6 +314,7 @@ async function startRealtime(d: RealtimeDeps) {
     );
   });
   io.on('connection', (socket) => {
+    backlog.watch(socket);
     const { user, share } = socket.data;
     if (share) return void dashboards.viewer(socket, share);
     // A viewer-rank account reads only the projects it was added to: not its team's room.
@@ -459,6 +466,7 @@ async function startRealtime(d: RealtimeDeps) {
   });
   return {
     revokeShares: dashboards.revoke,
+    stats: () => ({ sockets: io.of('/').sockets.size, closedSlow: backlog.closed }),
     disconnectUsers: async (userIds: string[]) => {
       io.in(userIds.map(userRoom)).disconnectSockets(true);
     },
@@ -474,6 +482,7 @@ async function startRealtime(d: RealtimeDeps) {
     },
     async close() {
       telegrams.close();
+      backlog.stop();
       io.local.disconnectSockets(true);
       io.engine.close();
       await redis?.close();
@@ -496,6 +505,9 @@ export function createRealtimeModule(d: RealtimeDeps): RealtimeModule {
     },
     revokeShares(ids, code) {
       running?.revokeShares(ids, code);
+    },
+    stats() {
+      return running?.stats() ?? { sockets: 0, closedSlow: 0 };
     },
     async close() {
       await running?.close();
