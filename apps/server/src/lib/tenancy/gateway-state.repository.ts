@@ -32,6 +32,13 @@ export interface GatewayPatchWriter {
   applyGatewayPatches(patches: Map<string, GatewayPatch>, bump: (string | null)[]): Promise<void>;
 }
 
+/**
+ * Columns a gateway's report only fills in: the cloud owns them once set (decision 0047). The
+ * pool type is chosen in the console and sent to the gateway; a report queued before that
+ * change must not write the old type back.
+ */
+const FILL_ONLY: ReadonlySet<string> = new Set<keyof GatewayPatch>(['pooltype']);
+
 const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
 /** A prepared statement, kept per database and SQL text (patches come in a handful of shapes). */
@@ -58,7 +65,10 @@ export function applyGatewayPatchesSqlite(
   const run = sqlite.transaction(() => {
     for (const [mac, patch] of patches) {
       const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
-      const set = [...entries.map(([k]) => `${k} = ?`), 'updated_at = ?'].join(', ');
+      const set = [
+        ...entries.map(([k]) => (FILL_ONLY.has(k) ? `${k} = COALESCE(${k}, ?)` : `${k} = ?`)),
+        'updated_at = ?',
+      ].join(', ');
       prepared(sqlite, `UPDATE gateways SET ${set} WHERE mac = ?`).run(
         ...entries.map(([, v]) => v as unknown),
         now,
@@ -131,7 +141,14 @@ export async function applyGatewayPatchesPostgres(
     const record = sql.raw(
       ['mac text', ...columns.map((c) => `${c} ${PATCH_COLUMNS[c]}`)].join(', '),
     );
-    const set = sql.raw([...columns.map((c) => `${c} = v.${c}`), 'updated_at = '].join(', '));
+    const set = sql.raw(
+      [
+        ...columns.map((c) =>
+          FILL_ONLY.has(c) ? `${c} = COALESCE(g.${c}, v.${c})` : `${c} = v.${c}`,
+        ),
+        'updated_at = ',
+      ].join(', '),
+    );
     await sql`UPDATE gateways AS g SET ${set}${now}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${record})
       WHERE g.mac = v.mac`.execute(trx);

@@ -38,6 +38,30 @@ describe('work waiting for a gateway, claimed by one node', () => {
   });
 });
 
+// A report queued before the user changed the pool type must not write the old type back
+// (CI met it: pool.test.ts read 'klereo' right after choosing 'poolcop').
+describe('the pool type in a gateway report', () => {
+  it('fills in a type the cloud does not know, and never replaces the one it set', async () => {
+    const unknown = await createGateway(t.app, { type: 'poolnx' });
+    const chosen = await createGateway(t.app, { type: 'poolnx', pooltype: 'poolcop' });
+    await repo.applyPatches(
+      new Map([
+        [unknown.mac, { pooltype: 'klereo', volt: 29 }],
+        [chosen.mac, { pooltype: 'klereo', volt: 28 }],
+      ]),
+      [],
+    );
+    const rows = await t.app.db
+      .selectFrom('gateways')
+      .select(['mac', 'pooltype', 'volt'])
+      .where('mac', 'in', [unknown.mac, chosen.mac])
+      .execute();
+    const byMac = new Map(rows.map((r) => [r.mac, r]));
+    expect(byMac.get(unknown.mac)).toMatchObject({ pooltype: 'klereo', volt: 29 });
+    expect(byMac.get(chosen.mac)).toMatchObject({ pooltype: 'poolcop', volt: 28 });
+  });
+});
+
 // Two nodes behind one broker write the same gateways' state (bench/two-nodes.bench.ts met
 // `deadlock detected` before the patches went in MAC order).
 describe.runIf(process.env.ATRIUM_TEST_DB === 'postgres')('gateway state from two nodes', () => {
