@@ -216,6 +216,16 @@ export const telegramsSocketEvent = z.object({
   project: z.string(),
   batches: z.array(telegramsEvent.omit({ project: true })),
 });
+/**
+ * `gateway:info` to the console (decision 0048): a project's gateways' latest info, at most
+ * one event per project per `GATEWAY_INFO_WINDOW_MS`.
+ */
+export const gatewayInfoSocketEvent = z.object({
+  project: z.string(),
+  infos: z.array(gatewayInfoEvent.omit({ project: true })),
+});
+/** How long the hub gathers a project's infos into one `gateway:info` event (ms). */
+export const GATEWAY_INFO_WINDOW_MS = 1_000;
 /** How long the hub gathers a project's telegrams into one `knx:telegrams` event (ms). */
 export const TELEGRAM_WINDOW_MS = 50;
 /** A `knx:telegrams` event goes out at once when it holds this many telegrams. */
@@ -225,3 +235,4 @@ export type GatewayInfoEvent = z.infer<typeof gatewayInfoEvent>;
 export type GatewayUpdateEvent = z.infer<typeof gatewayUpdateEvent>;
 export type TelegramsEvent = z.infer<typeof telegramsEvent>;
 export type TelegramsSocketEvent = z.infer<typeof telegramsSocketEvent>;
+export type GatewayInfoSocketEvent = z.infer<typeof gatewayInfoSocketEvent>;

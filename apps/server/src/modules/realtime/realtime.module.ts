@@ -40,6 +40,7 @@ import type { HubEvents } from '../hub/hub-events';
 import type { SessionResolver } from '../users/session-resolver';
 import type { DashboardsService } from '../dashboards/dashboards.service';
 import { SocketBacklog, type SocketBacklogLimits } from './socket-backlog';
+import { InfoGatherer } from './info-gatherer';
 import { TelegramGatherer } from './telegram-gatherer';
 
 /** What the realtime module is built from (see app.ts). */
@@ -428,7 +429,13 @@ async function startRealtime(d: RealtimeDeps) {
   };
   const presence = d.everyNodeHearsPresence ? local : relay;
   d.events.on('state', (e) => presence(projectRoom(e.project), SOCKET_EVENTS.state, e));
-  d.events.on('info', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e));
+  // Infos by project and window (decision 0048): each gateway reports every few seconds.
+  const infos = new InfoGatherer(
+    (project) => Boolean(redis) || io.sockets.adapter.rooms.has(projectRoom(project)),
+    (e) => relay(projectRoom(e.project), SOCKET_EVENTS.info, e),
+    d.log,
+  );
+  d.events.on('info', (e) => infos.add(e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   // Telegrams by project and window (decision 0044): one write per console per window.
   const telegrams = new TelegramGatherer(
@@ -482,6 +489,7 @@ async function startRealtime(d: RealtimeDeps) {
     },
     async close() {
       telegrams.close();
+      infos.close();
       backlog.stop();
       io.local.disconnectSockets(true);
       io.engine.close();

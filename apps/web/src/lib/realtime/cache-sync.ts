@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  gatewayInfoEvent,
+  gatewayInfoSocketEvent,
   gatewayStateEvent,
   gatewayUpdateEvent,
   SOCKET_EVENTS,
@@ -69,8 +69,11 @@ function run(client: QueryClient): () => void {
       if (parsed.success) enqueue({ kind: 'state', event: parsed.data });
     },
     [SOCKET_EVENTS.info]: (raw: unknown) => {
-      const parsed = gatewayInfoEvent.safeParse(raw);
-      if (parsed.success) enqueue({ kind: 'info', event: parsed.data });
+      // A project's gateways' latest infos, gathered per second (decision 0048).
+      const parsed = gatewayInfoSocketEvent.safeParse(raw);
+      if (!parsed.success) return;
+      const { project, infos } = parsed.data;
+      for (const info of infos) enqueue({ kind: 'info', event: { project, ...info } });
     },
     [SOCKET_EVENTS.update]: (raw: unknown) => {
       const parsed = gatewayUpdateEvent.safeParse(raw);
