@@ -16,7 +16,8 @@ export interface ProjectWindowsOptions<A> {
   /** The event's name, for the log. */
   event: string;
   log?: { warn(obj: object, msg: string): void } | undefined;
-  windowMs: number;
+  /** The window (ms), asked at each event: it may widen while the node is busy. */
+  windowMs: number | (() => number);
   /** The event goes out at once when it holds this many items. */
   maxItems: number;
 }
@@ -37,6 +38,11 @@ export class ProjectWindows<A> {
 
   constructor(private readonly o: ProjectWindowsOptions<A>) {}
 
+  private window(): number {
+    const w = this.o.windowMs;
+    return typeof w === 'number' ? w : w();
+  }
+
   /** `put` adds to the project's gathering and answers how many items it holds now. */
   add(project: string, put: (gathered: A) => number): void {
     if (!this.o.wanted(project)) return;
@@ -49,7 +55,7 @@ export class ProjectWindows<A> {
     if (room.items >= this.o.maxItems) return this.sendNow(project, room);
     room.timer ??= setTimeout(
       () => this.due(project),
-      Math.max(0, room.sentAt + this.o.windowMs - Date.now()),
+      Math.max(0, room.sentAt + this.window() - Date.now()),
     );
   }
 
@@ -75,7 +81,7 @@ export class ProjectWindows<A> {
     room.items = 0;
     room.sentAt = Date.now();
     // Ends the window: sends what came meanwhile, or forgets the project.
-    room.timer = setTimeout(() => this.due(project), this.o.windowMs);
+    room.timer = setTimeout(() => this.due(project), this.window());
     // Sent from a timer too: a failing send is logged, it must not end the process.
     try {
       this.o.send(project, gathered);

@@ -9,6 +9,8 @@ import {
   modbusLiveRequest,
   modbusLiveRoom,
   SOCKET_EVENTS,
+  TELEGRAM_WINDOW_MAX_MS,
+  TELEGRAM_WINDOW_MS,
   type ModbusLiveAnswer,
 } from '@atrium/contracts/hub';
 import type { ModbusReadArgs, ModbusReadResult } from '@atrium/contracts/modbus';
@@ -40,6 +42,7 @@ import type { HubEvents } from '../hub/hub-events';
 import type { SessionResolver } from '../users/session-resolver';
 import type { DashboardsService } from '../dashboards/dashboards.service';
 import { SocketBacklog, type SocketBacklogLimits } from './socket-backlog';
+import { BusyWindow } from './busy-window';
 import { InfoGatherer } from './info-gatherer';
 import { TelegramGatherer } from './telegram-gatherer';
 
@@ -438,10 +441,12 @@ async function startRealtime(d: RealtimeDeps) {
   d.events.on('info', (e) => infos.add(e));
   d.events.on('update', (e) => relay(projectRoom(e.project), SOCKET_EVENTS.update, e));
   // Telegrams by project and window (decision 0044): one write per console per window.
+  const telegramWindow = new BusyWindow(TELEGRAM_WINDOW_MS, TELEGRAM_WINDOW_MAX_MS);
   const telegrams = new TelegramGatherer(
     (project) => Boolean(redis) || io.sockets.adapter.rooms.has(telegramRoom(project)),
     (e) => relay(telegramRoom(e.project), SOCKET_EVENTS.telegrams, e),
     d.log,
+    telegramWindow.windowMs,
   );
   d.events.on('telegrams', (e) => telegrams.add(e));
   d.events.on('poolData', (e) => relay(poolnxRoom(e.mac), POOL_SOCKET_EVENTS.data, e));
@@ -489,6 +494,7 @@ async function startRealtime(d: RealtimeDeps) {
     },
     async close() {
       telegrams.close();
+      telegramWindow.stop();
       infos.close();
       backlog.stop();
       io.local.disconnectSockets(true);

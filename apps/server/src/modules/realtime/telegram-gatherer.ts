@@ -19,7 +19,7 @@ export class TelegramGatherer {
     wanted: (projectId: string) => boolean,
     send: (event: TelegramsSocketEvent) => void,
     log?: { warn(obj: object, msg: string): void },
-    windowMs = TELEGRAM_WINDOW_MS,
+    windowMs: number | (() => number) = TELEGRAM_WINDOW_MS,
     maxItems = TELEGRAM_EVENT_MAX_ITEMS,
   ) {
     this.windows = new ProjectWindows<Batches>({

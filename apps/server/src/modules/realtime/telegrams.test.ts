@@ -15,6 +15,7 @@ import {
   waitFor,
   type HubWithProject,
 } from '../../../test/hub-helpers';
+import { BusyWindow, windowFor } from './busy-window';
 import { TelegramGatherer } from './telegram-gatherer';
 
 let hub: HubWithProject;
@@ -186,5 +187,66 @@ describe('TelegramGatherer', () => {
     vi.advanceTimersByTime(100);
     expect(sent).toEqual([]);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('BusyWindow', () => {
+  it("widens the window with the main thread's utilisation, and narrows it when idle", async () => {
+    const w = new BusyWindow(50, 200, 0.8, 0.9, 60_000);
+    try {
+      expect(w.windowMs()).toBe(50);
+      // A turn that holds the thread: saturated.
+      const until = performance.now() + 300;
+      while (performance.now() < until);
+      expect(w.sample()).toBe(200);
+      expect(w.windowMs()).toBe(200);
+      // Idle: back to the base.
+      await sleep(300);
+      expect(w.sample()).toBe(50);
+    } finally {
+      w.stop();
+    }
+    expect([0.5, 0.8, 0.85, 0.9, 1].map((u) => windowFor(u, 50, 200, 0.8, 0.9))).toEqual([
+      50, 100, 100, 200, 200,
+    ]);
+  });
+
+  it('sets the gatherer’s window at each event', () => {
+    vi.useFakeTimers();
+    try {
+      let windowMs = 50;
+      const sent: number[] = [];
+      const g = new TelegramGatherer(
+        () => true,
+        () => sent.push(Date.now()),
+        undefined,
+        () => windowMs,
+      );
+      const one = (): TelegramsEvent => ({
+        project: 'p',
+        mac: '000000000005',
+        items: [item('5/5/5', 1)],
+      });
+      g.add(one());
+      vi.advanceTimersByTime(1);
+      g.add(one());
+      vi.advanceTimersByTime(50);
+      expect(sent).toHaveLength(2);
+      // Quiet, then busy: the next event opens a 200 ms window.
+      vi.advanceTimersByTime(100);
+      windowMs = 200;
+      g.add(one());
+      vi.advanceTimersByTime(1);
+      expect(sent).toHaveLength(3);
+      g.add(one());
+      vi.advanceTimersByTime(150);
+      expect(sent).toHaveLength(3);
+      vi.advanceTimersByTime(60);
+      expect(sent).toHaveLength(4);
+      expect((sent[3] ?? 0) - (sent[2] ?? 0)).toBe(200);
+      g.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
