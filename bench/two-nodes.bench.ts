@@ -29,7 +29,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { z } from 'zod';
 import { freePort, startPostgres } from '../apps/server/test/postgres-cluster';
-import { startRedis } from '../e2e/redis-server';
+import { startRedis } from '../apps/server/test/redis-server';
 import { Mosquitto, quantile, startFleet, stopChild, usage } from './cold-start-stack';
 import { consoleLatencies } from './hub.bench';
 import { exited, hubStats, startHubServer, type HubReady } from './hub-processes';
@@ -202,6 +202,9 @@ async function run(count: number): Promise<boolean> {
       totals = await Promise.all(nodes.map(telegrams));
       settled = totals.reduce((n, x) => n + x, 0) >= made;
     }
+    // The simulators report once a second: two more reports, so their counts are final.
+    await sleep(2_000);
+    totals = await Promise.all(nodes.map(telegrams));
     const made = [...sims.values()].reduce((n, x) => n + x.made, 0);
     const acked = [...sims.values()].reduce((n, x) => n + x.acked, 0);
     const accepted = totals.reduce((n, x) => n + x, 0);

@@ -24,7 +24,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from './harness';
-import { REDIS_SERVER, startRedis, type RedisServer } from './redis-server';
+import { REDIS_SERVER, startRedis, type RedisServer } from '../apps/server/test/redis-server';
 import { apiCall, apiSignIn, fr, signInThroughUi, signUp } from './session';
 
 /**

@@ -23,6 +23,7 @@ import { HubRepository } from './hub.repository';
 import { hubRoutes } from './hub.routes';
 import { Hub } from './hub.service';
 import { overloadMarks } from './transport/aedes-broker';
+import { ClusterArrivalOwners } from './transport/arrival-owners';
 import { EmbeddedBroker } from './transport/embedded-broker';
 import { ExternalBroker } from './transport/external-broker';
 import type { HubTransport } from './transport/transport';
@@ -36,6 +37,7 @@ export interface HubModuleDeps {
     | 'mqttPort'
     | 'mqttUrl'
     | 'mqttClientId'
+    | 'redisUrl'
     | 'mqttBrokerThread'
     | 'mqttPreLoginMax'
     | 'mqttLoginTimeoutMs'
@@ -217,6 +219,15 @@ export function createHubModule(d: HubModuleDeps) {
       if (d.config.mqttPort !== null && !d.config.mqttUrl) await repo.markAllOffline(Date.now());
       // Before any demo agent starts: they read their pools there.
       demoPools = await startDemoPools(d, hub);
+      // Several nodes behind one broker share the gateways' arrivals (decision 0050).
+      if (d.config.mqttUrl && d.config.redisUrl)
+        hub.shareArrivals(
+          await ClusterArrivalOwners.start({
+            redisUrl: d.config.redisUrl,
+            node: d.config.mqttClientId,
+            log: d.log,
+          }),
+        );
       transport = await startTransport(d, hub, httpServer);
       hub.attach(transport);
       if (d.demoLiveMacs.length && d.config.demoModbusPort !== null)

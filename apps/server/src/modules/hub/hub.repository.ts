@@ -71,7 +71,16 @@ export class HubRepository {
 
   /** One gateway's identity with what waits for it (`waiting`): the read of an arrival. */
   async identity(mac: string): Promise<GatewayIdentity | undefined> {
-    const row = await this.identityQuery([mac])
+    return (await this.arrivingIdentities([mac]))[0];
+  }
+
+  /**
+   * The identities of arriving gateways with what waits for each, in one query (a cold start
+   * reads a node's misses together: GatewayDirectory).
+   */
+  async arrivingIdentities(macs: string[]): Promise<GatewayIdentity[]> {
+    if (macs.length === 0) return [];
+    const rows = await this.identityQuery(macs)
       // The arrival's flags in the same statement: three primary-key or index probes instead
       // of three round trips per arriving gateway on every node.
       .select((eb) => [
@@ -104,15 +113,16 @@ export class HubRepository {
           )
           .as('monitored'),
       ])
-      .executeTakeFirst();
-    if (!row) return undefined;
+      .execute();
     // PostgreSQL gives booleans, SQLite 0 or 1.
-    const waiting = {
-      update: Boolean(row.update_waiting),
-      modbus: Boolean(row.modbus_waiting),
-      monitored: Boolean(row.monitored),
-    };
-    return { ...identityOf(row), waiting };
+    return rows.map((row) => ({
+      ...identityOf(row),
+      waiting: {
+        update: Boolean(row.update_waiting),
+        modbus: Boolean(row.modbus_waiting),
+        monitored: Boolean(row.monitored),
+      },
+    }));
   }
 
   /** The identities of these gateways (those that exist), in one query (without `waiting`). */

@@ -11,6 +11,7 @@ import { sha256 } from '../../lib/ids';
 import type { BatchingWriter } from '../timeseries/batching-writer';
 import type { TimeSeriesStore } from '../timeseries/timeseries.types';
 import { CommandBus } from './commands/command-bus';
+import { everyArrival, type ArrivalOwners } from './transport/arrival-owners';
 import { DemoFleet } from './transport/demo-fleet';
 import { GatewayDirectory } from './ingest/gateway-directory';
 import { GatewayStateWriter } from './ingest/gateway-state-writer';
@@ -55,6 +56,8 @@ export class Hub implements TransportSink {
   private readonly bus: CommandBus;
   private readonly ingest: Ingest;
   private transport: HubTransport | undefined;
+  /** Which gateways' arrivals this node handles (several nodes: decision 0050). */
+  private arrivals: ArrivalOwners = everyArrival;
   /**
    * Work that waits for a gateway (pending init, queued update), run when it says `online`:
    * it publishes that once subscribed to its commands. Set by the actions service.
@@ -83,6 +86,7 @@ export class Hub implements TransportSink {
       counters: this.counters,
       limiter: new RateLimiter(PROTOCOL_LIMITS.rateBurst, PROTOCOL_LIMITS.ratePerSecond),
       presenceFromState: d.presenceFromState,
+      ownsArrival: (mac) => this.arrivals.owns(mac),
       onReady: (gw) => {
         this.onArrival(gw);
         for (const listener of this.arrivalListeners) listener(gw);
@@ -93,6 +97,11 @@ export class Hub implements TransportSink {
   /** Runs `listener` each time a gateway says online (after the actions service's work). */
   whenArrived(listener: (gw: GatewayIdentity) => void) {
     this.arrivalListeners.push(listener);
+  }
+
+  /** Shares the arrivals with the other nodes (before the transport starts). */
+  shareArrivals(owners: ArrivalOwners) {
+    this.arrivals = owners;
   }
 
   attach(transport: HubTransport | undefined) {
@@ -162,6 +171,7 @@ export class Hub implements TransportSink {
     this.bus.close();
     await this.demos.close();
     await this.transport?.close();
+    await this.arrivals.close();
     await this.writer.flush();
   }
 }

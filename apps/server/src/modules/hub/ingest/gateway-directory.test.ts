@@ -17,12 +17,20 @@ const identity = (mac: string, projectId: string | null): GatewayIdentity => ({
 
 /** A repository over a map of rows, counting the queries it answers. */
 function fakeRepo(rows: Map<string, GatewayIdentity>) {
-  const calls = { single: 0, bulk: [] as string[][] };
+  const calls = { single: 0, bulk: [] as string[][], arriving: [] as string[][] };
+  let failNext = false;
   return {
     calls,
-    identity: (mac: string) => {
+    failOnce: () => (failNext = true),
+    /** `single` counts the reads of misses; `arriving` keeps what each read asked. */
+    arrivingIdentities: (macs: string[]) => {
       calls.single++;
-      return Promise.resolve(rows.get(mac));
+      calls.arriving.push(macs);
+      if (failNext) {
+        failNext = false;
+        return Promise.reject(new Error('database gone'));
+      }
+      return Promise.resolve(macs.flatMap((m) => rows.get(m) ?? []));
     },
     identities: (macs: string[]) => {
       calls.bulk.push(macs);
@@ -40,7 +48,7 @@ describe('GatewayDirectory', () => {
     expect((await dir.lookup('aa'))?.projectId).toBe('p1');
     now = 9_000;
     await dir.lookup('aa');
-    expect(repo.calls).toEqual({ single: 1, bulk: [] });
+    expect(repo.calls).toEqual({ single: 1, bulk: [], arriving: [['aa']] });
   });
 
   it('answers a stale entry at once and refreshes every stale entry in one bulk read', async () => {
@@ -53,6 +61,7 @@ describe('GatewayDirectory', () => {
     let now = 0;
     const dir = new GatewayDirectory(repo, 10_000, () => now);
     await Promise.all(['aa', 'bb', 'cc'].map((m) => dir.lookup(m)));
+    expect(repo.calls.arriving).toEqual([['aa', 'bb', 'cc']]);
     // Elsewhere: aa moves to p2, bb is deleted.
     rows.set('aa', identity('aa', 'p2'));
     rows.delete('bb');
@@ -62,7 +71,7 @@ describe('GatewayDirectory', () => {
     expect(repo.calls.bulk).toEqual([['aa', 'bb', 'cc']]);
     expect((await dir.lookup('aa'))?.projectId).toBe('p2');
     expect(await dir.lookup('bb')).toBeUndefined();
-    expect(repo.calls.single).toBe(3);
+    expect(repo.calls.single).toBe(1);
   });
 
   it('keeps a primed or forgotten entry newer than a refresh that was under way', async () => {
@@ -79,5 +88,32 @@ describe('GatewayDirectory', () => {
     dir.forget('aa');
     expect((await dir.lookup('aa'))?.projectId).toBe('p1');
     expect(repo.calls.single).toBe(2);
+  });
+
+  it("reads a cold start's misses together: one query per 500, each lookup its own row", async () => {
+    const macs = Array.from({ length: 1_200 }, (_, i) => `m${String(i).padStart(4, '0')}`);
+    const rows = new Map(macs.filter((_, i) => i % 3).map((m) => [m, identity(m, 'p1')]));
+    const repo = fakeRepo(rows);
+    const dir = new GatewayDirectory(repo);
+    const found = await Promise.all(macs.map((m) => dir.lookup(m)));
+    expect(repo.calls.arriving.map((chunk) => chunk.length)).toEqual([500, 500, 200]);
+    expect(found.map((gw) => gw?.mac ?? null)).toEqual(macs.map((m, i) => (i % 3 ? m : null)));
+    // Forgotten before its read: the lookup after it waits for the same read.
+    dir.forget('m0001');
+    const a = dir.lookup('m0001');
+    dir.forget('m0001');
+    const b = dir.lookup('m0001');
+    expect(await a).toBe(await b);
+    expect(repo.calls.arriving.at(-1)).toEqual(['m0001']);
+  });
+
+  it('fails the lookups of a failed read and reads them again next time', async () => {
+    const repo = fakeRepo(new Map([['aa', identity('aa', 'p1')]]));
+    const dir = new GatewayDirectory(repo);
+    repo.failOnce();
+    const failed = await Promise.allSettled([dir.lookup('aa'), dir.lookup('bb')]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((await dir.lookup('aa'))?.projectId).toBe('p1');
+    expect(repo.calls.arriving).toEqual([['aa', 'bb'], ['aa']]);
   });
 });

@@ -1,5 +1,22 @@
 import type { GatewayIdentity, HubRepository } from '../hub.repository';
 
+interface Miss {
+  promise: Promise<GatewayIdentity | undefined>;
+  resolve(gw: GatewayIdentity | undefined): void;
+  reject(err: unknown): void;
+}
+
+/** Promise.withResolvers, which Node 20 lacks. */
+function deferred(): Miss {
+  let resolve: Miss['resolve'] = () => {};
+  let reject: Miss['reject'] = () => {};
+  const promise = new Promise<GatewayIdentity | undefined>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 interface Entry {
   at: number;
   value: Promise<GatewayIdentity | undefined>;
@@ -17,9 +34,11 @@ const REFRESH_CHUNK = 500;
 export class GatewayDirectory {
   private readonly cache = new Map<string, Entry>();
   private refreshing: Promise<void> | undefined;
+  /** Misses of this event-loop turn, read together at its end (a cold start's arrivals). */
+  private misses = new Map<string, Miss>();
 
   constructor(
-    private readonly repo: Pick<HubRepository, 'identity' | 'identities'>,
+    private readonly repo: Pick<HubRepository, 'arrivingIdentities' | 'identities'>,
     private readonly ttlMs = 10_000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -31,10 +50,38 @@ export class GatewayDirectory {
       if (hit.at + this.ttlMs <= now) this.refreshStale();
       return hit.value;
     }
-    const value = this.repo.identity(mac);
-    this.cache.set(mac, { at: now, value });
-    value.catch(() => this.cache.delete(mac));
-    return value;
+    // Forgotten while its read waits for the turn's end: that read is still to come.
+    const waiting = this.misses.get(mac);
+    if (waiting) {
+      this.cache.set(mac, { at: now, value: waiting.promise });
+      return waiting.promise;
+    }
+    const miss = deferred();
+    if (this.misses.size === 0) setImmediate(() => void this.readMisses());
+    this.misses.set(mac, miss);
+    this.cache.set(mac, { at: now, value: miss.promise });
+    miss.promise.catch(() => {
+      if (this.cache.get(mac)?.value === miss.promise) this.cache.delete(mac);
+    });
+    return miss.promise;
+  }
+
+  /** One query per REFRESH_CHUNK misses; a failed read fails its lookups (asked again next time). */
+  private async readMisses() {
+    const misses = this.misses;
+    this.misses = new Map();
+    const macs = [...misses.keys()];
+    for (let i = 0; i < macs.length; i += REFRESH_CHUNK) {
+      const chunk = macs.slice(i, i + REFRESH_CHUNK);
+      try {
+        const found = new Map(
+          (await this.repo.arrivingIdentities(chunk)).map((gw) => [gw.mac, gw]),
+        );
+        for (const mac of chunk) misses.get(mac)?.resolve(found.get(mac));
+      } catch (err) {
+        for (const mac of chunk) misses.get(mac)?.reject(err);
+      }
+    }
   }
 
   /** Stores an identity just read (at authentication), so the arrival needs no other query. */

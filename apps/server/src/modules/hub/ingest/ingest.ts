@@ -37,6 +37,11 @@ export interface IngestDeps {
   limiter: RateLimiter;
   /** With an external broker, presence comes from the retained state topic. */
   presenceFromState: boolean;
+  /**
+   * Whether this node writes a gateway's presence and runs its arrival (decision 0050):
+   * behind an external broker every node hears every state, one node does the work.
+   */
+  ownsArrival: (mac: string) => boolean;
   /** The gateway said `online`: it is subscribed to its commands. */
   onReady: (gw: GatewayIdentity) => void;
 }
@@ -77,7 +82,12 @@ export class Ingest {
   private judge(mac: string, kind: GatewayTopic, payload: Buffer, settle: Settle): void {
     // No authentication passed through the hub: an arrival reads the gateway's row again
     // (this lookup, used by everything the arrival does after it).
-    if (kind === 'state' && this.d.presenceFromState && isOnline(payload))
+    if (
+      kind === 'state' &&
+      this.d.presenceFromState &&
+      isOnline(payload) &&
+      this.d.ownsArrival(mac)
+    )
       this.d.directory.forget(mac);
     this.d.directory.lookup(mac).then(
       (gw) => {
@@ -142,11 +152,14 @@ export class Ingest {
     const state = stateMessage.safeParse(payload.toString('utf8'));
     if (!state.success) return this.drop('malformed', gw.mac, 'ack', 'state');
     this.d.counters.accept('state');
+    let owner = true;
     if (this.d.presenceFromState) {
-      if (state.data === 'online') await this.d.presence.connected(gw.mac);
-      else await this.d.presence.disconnected(gw.mac);
+      // Every node keeps the presence and tells its consoles; the owner writes it.
+      owner = this.d.ownsArrival(gw.mac);
+      if (state.data === 'online') await this.d.presence.connected(gw.mac, owner);
+      else await this.d.presence.disconnected(gw.mac, owner);
     }
-    if (state.data === 'online') this.d.onReady(gw);
+    if (state.data === 'online' && owner) this.d.onReady(gw);
     return 'ack';
   }
 

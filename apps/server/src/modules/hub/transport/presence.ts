@@ -25,22 +25,23 @@ export class Presence {
     return this.online.size;
   }
 
-  async connected(mac: string) {
+  /** `write`: this node writes the gateway's row (it owns the arrival, decision 0050). */
+  async connected(mac: string, write = true) {
     if (this.online.has(mac)) return;
     this.online.add(mac);
     const gw = await this.directory.lookup(mac);
     if (!gw) return;
     const now = Date.now();
-    this.writer.put(mac, gw.teamId, { online: 1, last_online: now });
+    if (write) this.writer.put(mac, gw.teamId, { online: 1, last_online: now });
     this.emit(gw, true, now);
   }
 
-  async disconnected(mac: string) {
+  async disconnected(mac: string, write = true) {
     if (!this.online.delete(mac)) return;
     const gw = await this.directory.lookup(mac);
     if (!gw) return;
     const now = Date.now();
-    this.writer.put(mac, gw.teamId, { online: 0, last_connection: now });
+    if (write) this.writer.put(mac, gw.teamId, { online: 0, last_connection: now });
     this.emit(gw, false, now);
   }
 
