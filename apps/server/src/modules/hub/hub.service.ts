@@ -38,6 +38,12 @@ export interface HubDeps {
   demoFetch?: typeof fetch;
 }
 
+/**
+ * How far back a node taking over looks for states it did not write: a crashed node's last
+ * heartbeat is at most 12 s old when it drops out of the list (decision 0050), with margin.
+ */
+const TAKEOVER_LOOKBACK_MS = 20_000;
+
 export const gatewayOffline = () => new AppError('gatewayOffline', 'The gateway is offline');
 
 /**
@@ -87,10 +93,7 @@ export class Hub implements TransportSink {
       limiter: new RateLimiter(PROTOCOL_LIMITS.rateBurst, PROTOCOL_LIMITS.ratePerSecond),
       presenceFromState: d.presenceFromState,
       ownsArrival: (mac) => this.arrivals.owns(mac),
-      onReady: (gw) => {
-        this.onArrival(gw);
-        for (const listener of this.arrivalListeners) listener(gw);
-      },
+      onReady: (gw) => this.ready(gw),
     });
   }
 
@@ -102,6 +105,30 @@ export class Hub implements TransportSink {
   /** Shares the arrivals with the other nodes (before the transport starts). */
   shareArrivals(owners: ArrivalOwners) {
     this.arrivals = owners;
+    owners.onLoss((ownedBefore) => void this.takeOver(ownedBefore));
+  }
+
+  /**
+   * A node left: the states of its gateways heard since it last wrote one were not written.
+   * This node writes those it now owns, and runs their arrival's work (claimed in the database,
+   * so what the gone node did send is not sent twice).
+   */
+  private async takeOver(ownedBefore: (mac: string) => boolean) {
+    const since = Date.now() - TAKEOVER_LOOKBACK_MS;
+    const macs = this.presence
+      .heardSince(since)
+      .filter((mac) => this.arrivals.owns(mac) && !ownedBefore(mac));
+    await Promise.all(
+      macs.map(async (mac) => {
+        const gw = await this.presence.rewrite(mac).catch(() => undefined);
+        if (gw && this.presence.isOnline(mac)) this.ready(gw);
+      }),
+    );
+  }
+
+  private ready(gw: GatewayIdentity) {
+    this.onArrival(gw);
+    for (const listener of this.arrivalListeners) listener(gw);
   }
 
   attach(transport: HubTransport | undefined) {

@@ -7,11 +7,20 @@ import { createClient } from 'redis';
  */
 export interface ArrivalOwners {
   owns(mac: string): boolean;
+  /**
+   * Called when this node's list of nodes lost one: `ownedBefore` says which gateways it
+   * owned under the former list (those it owns now and did not are the gone node's).
+   */
+  onLoss(listener: (ownedBefore: (mac: string) => boolean) => void): void;
   close(): Promise<void>;
 }
 
 /** One node: it owns every arrival. */
-export const everyArrival: ArrivalOwners = { owns: () => true, close: async () => {} };
+export const everyArrival: ArrivalOwners = {
+  owns: () => true,
+  onLoss: () => {},
+  close: async () => {},
+};
 
 /** FNV-1a, 32 bits: the same number on every node, for the same string. */
 function fnv1a(text: string): number {
@@ -62,8 +71,11 @@ const KEY = 'atrium:hub:nodes';
 export class ClusterArrivalOwners implements ArrivalOwners {
   private nodes: string[];
   private timer: NodeJS.Timeout | undefined;
+  /** The heartbeat under way: a stop waits for it, else it would list the node again. */
+  private beating: Promise<void> = Promise.resolve();
   private readonly heartbeatMs: number;
   private readonly expireMs: number;
+  private readonly lossListeners: ((ownedBefore: (mac: string) => boolean) => void)[] = [];
 
   private constructor(
     private readonly client: ReturnType<typeof createClient>,
@@ -80,7 +92,7 @@ export class ClusterArrivalOwners implements ArrivalOwners {
     await client.connect();
     const owners = new ClusterArrivalOwners(client, o);
     await owners.beat();
-    owners.timer = setInterval(() => void owners.beat(), owners.heartbeatMs);
+    owners.timer = setInterval(() => void (owners.beating = owners.beat()), owners.heartbeatMs);
     owners.timer.unref();
     return owners;
   }
@@ -94,6 +106,10 @@ export class ClusterArrivalOwners implements ArrivalOwners {
     return ownerOf(mac, this.nodes) === this.o.node;
   }
 
+  onLoss(listener: (ownedBefore: (mac: string) => boolean) => void) {
+    this.lossListeners.push(listener);
+  }
+
   /** Says this node is alive, forgets the silent ones, and reads who is left. */
   async beat(): Promise<void> {
     try {
@@ -105,7 +121,12 @@ export class ClusterArrivalOwners implements ArrivalOwners {
         .zRange(KEY, 0, -1)
         .exec();
       const live = (members as unknown as string[]).filter((n) => typeof n === 'string');
+      const before = this.nodes;
       this.nodes = [...new Set([...live, this.o.node])].sort();
+      if (before.some((n) => !this.nodes.includes(n))) {
+        const ownedBefore = (mac: string) => ownerOf(mac, before) === this.o.node;
+        for (const listener of this.lossListeners) listener(ownedBefore);
+      }
     } catch (err) {
       this.o.log.warn({ err: (err as Error).message }, 'the list of nodes could not be read');
     }
@@ -114,6 +135,7 @@ export class ClusterArrivalOwners implements ArrivalOwners {
   /** A clean stop hands this node's arrivals to the others at their next heartbeat. */
   async close() {
     clearInterval(this.timer);
+    await this.beating;
     await this.client.zRem(KEY, this.o.node).catch(() => {});
     await this.client.quit().catch(() => {});
   }

@@ -10,6 +10,8 @@ import type { GatewayIdentity } from '../hub.repository';
  */
 export class Presence {
   private readonly online = new Set<string>();
+  /** When this node last heard each gateway's state (a node taking over rewrites the recent). */
+  private readonly heardAt = new Map<string, number>();
 
   constructor(
     private readonly directory: GatewayDirectory,
@@ -27,6 +29,7 @@ export class Presence {
 
   /** `write`: this node writes the gateway's row (it owns the arrival, decision 0050). */
   async connected(mac: string, write = true) {
+    this.heardAt.set(mac, Date.now());
     if (this.online.has(mac)) return;
     this.online.add(mac);
     const gw = await this.directory.lookup(mac);
@@ -37,12 +40,34 @@ export class Presence {
   }
 
   async disconnected(mac: string, write = true) {
+    this.heardAt.set(mac, Date.now());
     if (!this.online.delete(mac)) return;
     const gw = await this.directory.lookup(mac);
     if (!gw) return;
     const now = Date.now();
     if (write) this.writer.put(mac, gw.teamId, { online: 0, last_connection: now });
     this.emit(gw, false, now);
+  }
+
+  /** Gateways whose state this node heard since `since` (ms). */
+  heardSince(since: number): string[] {
+    return [...this.heardAt].filter(([, at]) => at >= since).map(([mac]) => mac);
+  }
+
+  /**
+   * Writes what this node knows of a gateway's presence (it took over from a node that
+   * stopped: the state it heard meanwhile was not written). The consoles were told then.
+   */
+  async rewrite(mac: string): Promise<GatewayIdentity | undefined> {
+    const gw = await this.directory.lookup(mac);
+    const at = this.heardAt.get(mac);
+    if (!gw || at === undefined) return undefined;
+    this.writer.put(
+      mac,
+      gw.teamId,
+      this.online.has(mac) ? { online: 1, last_online: at } : { online: 0, last_connection: at },
+    );
+    return gw;
   }
 
   private emit(gw: GatewayIdentity, online: boolean, now: number) {
