@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from './postgres-cluster';
+import { stopChild } from './stop-child';
 
 export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
 const PASSWD = process.env.MOSQUITTO_PASSWD_PATH ?? '/usr/bin/mosquitto_passwd';
@@ -86,14 +87,7 @@ export async function startMosquitto(): Promise<Mosquitto> {
       child.kill('SIGHUP');
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        // SIGKILL if it has not gone after 5 s.
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
