@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
-import { createProject } from '../../../../test/fixtures';
+import { createProject, randomMac } from '../../../../test/fixtures';
 import { ModbusRepository } from '../../modbus/modbus.repository';
 import { MonitoredRepository } from '../../monitoring/monitored.repository';
 import { HubRepository } from '../hub.repository';
@@ -161,6 +161,28 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQ
       );
     } finally {
       for (const spy of [...spies, recorded]) spy.mockRestore();
+    }
+  });
+
+  it('keeps nothing of a broker user the database does not know (a deleted gateway)', async () => {
+    const mac = randomMac();
+    mosquitto.addUser(mac, 'deleted-gateway-secret');
+    await new Promise((r) => setTimeout(r, 200)); // mosquitto reloads on SIGHUP
+    const client = await connectAs(mosquitto.url, mac, 'deleted-gateway-secret');
+    const before = t.modules.hub.service.stats().dropped.unknownGateway ?? 0;
+    try {
+      for (const state of ['online', 'offline', 'online'])
+        await client.publishAsync(topicOf(mac, 'state'), state, { qos: 1, retain: true });
+      await waitFor(
+        () => (t.modules.hub.service.stats().dropped.unknownGateway ?? 0) >= before + 3,
+      );
+      const presence = t.modules.hub.service.presence;
+      expect(presence.isOnline(mac)).toBe(false);
+      // Nothing remembered for a node's take-over (decision 0050) either.
+      expect(presence.heardSince(0)).not.toContain(mac);
+    } finally {
+      await client.publishAsync(topicOf(mac, 'state'), '', { qos: 1, retain: true });
+      await client.endAsync();
     }
   });
 
