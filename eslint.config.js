@@ -21,6 +21,9 @@ export default tseslint.config(
             'apps/server/src/modules/timeseries/sqlite-write-worker.mjs',
             'apps/server/src/modules/timeseries/sqlite-checkpoint-worker.mjs',
             'apps/server/src/modules/hub/transport/broker-worker.mjs',
+            // The SQLite reader threads (decision 0051) and the checks they share with the server.
+            'apps/server/src/modules/timeseries/sqlite-read-worker.mjs',
+            'apps/server/src/lib/points-json-text.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

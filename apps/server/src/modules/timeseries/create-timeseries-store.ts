@@ -6,12 +6,13 @@ import type { TimeSeriesStore } from './timeseries.types';
 
 /**
  * The store for the database behind `db`: SQLite when it has a SQLite handle, else
- * PostgreSQL. `writerThread`: SQLite batches are written by a worker thread (the server).
+ * PostgreSQL. `writerThread`: SQLite batches are written by a worker thread; `readThreads`:
+ * wide SQLite graph reads are split across reader threads (both in the server).
  */
 export function createTimeSeriesStore(
   db: Db,
   log?: WarnLog,
-  options: { writerThread?: boolean } = {},
+  options: { writerThread?: boolean; readThreads?: boolean } = {},
 ): TimeSeriesStore {
   const sqlite = sqliteHandleOf(db);
   return sqlite

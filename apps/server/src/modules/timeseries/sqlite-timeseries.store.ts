@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import { SqliteWriteRepository } from './sqlite-timeseries.repository';
+import { SqliteReadThreads } from './sqlite-read-threads';
 import { SqliteWriteThread } from './sqlite-write-thread';
 import { BaseTimeSeriesStore, type WriteTransaction } from './timeseries.store';
 import type { Point, PruneResult, PruneScope, SeriesKey } from './timeseries.types';
@@ -11,21 +12,29 @@ import type { Point, PruneResult, PruneScope, SeriesKey } from './timeseries.typ
  * Kysely statement per point) while holding Kysely's single connection, so they
  * never interleave with a Kysely transaction of another module (so `writeBatch`
  * must not be awaited inside such a transaction: it would wait for itself).
- * In the server, batches go to a writer thread instead (sqlite-write-thread.ts).
+ * In the server, batches go to a writer thread instead (sqlite-write-thread.ts), and wide
+ * graph reads to reader threads (sqlite-read-threads.ts, decision 0051).
  */
 export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
   private readonly writer: SqliteWriteRepository;
   private readonly useThread: boolean;
   private thread: SqliteWriteThread | undefined;
+  private readonly readers: SqliteReadThreads | undefined;
   private closed = false;
 
-  /** `writerThread`: batches are written by a worker thread (a file database only). */
+  /**
+   * `writerThread`: batches are written by a worker thread; `readThreads`: wide graph reads
+   * are split across reader threads (each a file database only).
+   */
   constructor(
     db: Db,
     private readonly sqlite: SQLite.Database,
-    options: { writerThread?: boolean } = {},
+    options: { writerThread?: boolean; readThreads?: boolean } = {},
   ) {
-    super(db);
+    const readers =
+      options.readThreads && !sqlite.memory ? new SqliteReadThreads(sqlite.name) : undefined;
+    super(db, readers);
+    this.readers = readers;
     this.writer = new SqliteWriteRepository(sqlite);
     this.useThread = Boolean(options.writerThread) && !sqlite.memory;
   }
@@ -71,7 +80,7 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
 
   override async close(): Promise<void> {
     this.closed = true;
-    await this.thread?.close();
+    await Promise.all([this.thread?.close(), this.readers?.close()]);
   }
 
   protected async inTransaction(work: (tx: WriteTransaction) => Promise<void>): Promise<void> {

@@ -20,7 +20,7 @@ export interface TimeSeriesModuleDeps {
  * stops them with the server.
  */
 export function createTimeSeriesModule(d: TimeSeriesModuleDeps) {
-  const store = createTimeSeriesStore(d.db, d.log, { writerThread: true });
+  const store = createTimeSeriesStore(d.db, d.log, { writerThread: true, readThreads: true });
   const writer = new BatchingWriter(store);
   const sweep = new RetentionSweep({ store, subscriptions: d.subscriptions, log: d.log });
   return {

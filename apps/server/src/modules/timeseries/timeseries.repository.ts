@@ -1,6 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import { sqliteHandleOf, type Db } from '../../db/database';
 import { pointsJson } from '../../lib/points-json';
+import { mayHoldNonFinite, xsRise } from '../../lib/points-json-text.mjs';
 import { PARIS_WEEK_OF_MIDNIGHT, parisWeekMidnight } from '../../lib/paris-time';
 import { FIXED_MS, isFixed, type Level, type RollupLevel, type Span } from './timeseries.windows';
 import type { Aggregation, GraphPoint, SeriesKey } from './timeseries.types';
@@ -54,6 +55,19 @@ const CHUNK = 1000;
 /** PostgreSQL: a wide read split into statements of at least MIN_PART series, this many at once. */
 const PARALLEL_READS = 4;
 const MIN_PART = 25;
+
+/**
+ * Connections a wide read is split across, with one statement each (decision 0051):
+ * SQLite's reader threads. Without them, SQLite reads on the event loop in one statement
+ * and PostgreSQL on up to PARALLEL_READS pooled connections.
+ */
+export interface ParallelReader {
+  readonly size: number;
+  /** False once unusable (a thread failed, or closed): the read falls back to `db`. */
+  readonly usable: boolean;
+  /** `readyColumn`: a column of points as JSON text, checked beside the read (row's `ready`). */
+  all<R>(query: CompiledQuery<R>, readyColumn?: string): Promise<R[]>;
+}
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -124,27 +138,6 @@ function readRollupJson(
     FROM ${sql.table(TABLE[level])} WHERE ${where} GROUP BY series`;
 }
 
-/** What opens every point of a series' JSON text. */
-const X_KEY = '{"x":';
-
-/** Whether the points' x (integers) rise strictly, read straight from the text. */
-function xsRise(json: string): boolean {
-  let last = -Infinity;
-  for (let i = json.indexOf(X_KEY); i !== -1; i = json.indexOf(X_KEY, i + X_KEY.length)) {
-    let j = i + X_KEY.length;
-    const negative = json.charCodeAt(j) === 45; // '-'
-    if (negative) j++;
-    let x = 0;
-    for (let c = json.charCodeAt(j); c >= 48 && c <= 57; c = json.charCodeAt(++j)) {
-      x = x * 10 + (c - 48);
-    }
-    if (negative) x = -x;
-    if (x <= last) return false;
-    last = x;
-  }
-  return true;
-}
-
 /** A value that is not finite as each engine writes it (SQLite: ±9.0e+999). */
 const NON_FINITE = /"y":(?:-?Infinity|NaN|-?9\.0e\+999)\}/g;
 
@@ -155,9 +148,7 @@ const NON_FINITE = /"y":(?:-?Infinity|NaN|-?9\.0e\+999)\}/g;
  */
 export function checkedPointsJson(json: string): string {
   let text = json;
-  if (text.includes('Infinity') || text.includes('NaN') || text.includes('e+999')) {
-    text = text.replace(NON_FINITE, '"y":null}');
-  }
+  if (mayHoldNonFinite(text)) text = text.replace(NON_FINITE, '"y":null}');
   if (xsRise(text)) return text;
   const points = JSON.parse(text) as GraphPoint[];
   return pointsJson(points.sort((a, b) => a.x - b.x));
@@ -208,7 +199,11 @@ const textOf = (k: SeriesKey) => keyText(k.projectId, k.gatewayMac, k.address, k
 export class TimeSeriesRepository {
   private readonly postgres: boolean;
 
-  constructor(private readonly db: Db) {
+  /** `reader`: SQLite's reader threads, for the wide reads (decision 0051). */
+  constructor(
+    private readonly db: Db,
+    private readonly reader?: ParallelReader,
+  ) {
     this.postgres = sqliteHandleOf(db) === undefined;
   }
 
@@ -355,23 +350,37 @@ export class TimeSeriesRepository {
     level: RollupLevel,
     agg: Aggregation,
   ): Promise<Map<number, string>> {
-    const read = async (part: readonly number[]) =>
-      (await readRollupJson(part, span, level, agg, this.postgres).execute(this.db)).rows;
-    let rows: { series: number; json: string }[] = [];
-    if (this.postgres) {
-      // Up to PARALLEL_READS statements at once, each on its own connection, so its own
-      // server process: a year × 100 series takes about two thirds of the time of one.
-      const size = Math.min(CHUNK, Math.max(MIN_PART, Math.ceil(ids.length / PARALLEL_READS)));
+    const query = (part: readonly number[]) =>
+      readRollupJson(part, span, level, agg, this.postgres);
+    const reader = this.reader?.usable ? this.reader : undefined;
+    let rows: { series: number; json: string; ready?: boolean }[] = [];
+    if (reader || this.postgres) {
+      // Up to one statement per reader thread or PARALLEL_READS pooled connections (each its
+      // own server process) at once: a year × 100 series then uses every core.
+      const width = reader?.size ?? PARALLEL_READS;
+      const read = async (part: readonly number[]) => {
+        if (reader?.usable) {
+          try {
+            return await reader.all(query(part).compile(this.db), 'json');
+          } catch (err) {
+            if (reader.usable) throw err; // else a thread is gone: read it here
+          }
+        }
+        return (await query(part).execute(this.db)).rows;
+      };
+      const size = Math.min(CHUNK, Math.max(MIN_PART, Math.ceil(ids.length / width)));
       const parts: number[][] = [];
       for (let i = 0; i < ids.length; i += size) parts.push(ids.slice(i, i + size));
-      for (let i = 0; i < parts.length; i += PARALLEL_READS) {
-        const wave = await Promise.all(parts.slice(i, i + PARALLEL_READS).map(read));
+      for (let i = 0; i < parts.length; i += width) {
+        const wave = await Promise.all(parts.slice(i, i + width).map(read));
         rows = rows.concat(...wave);
       }
     } else {
-      rows = await this.collect(ids, (part) => readRollupJson(part, span, level, agg, false));
+      rows = await this.collect(ids, query);
     }
-    return new Map(rows.map((r) => [Number(r.series), checkedPointsJson(r.json)]));
+    return new Map(
+      rows.map((r) => [Number(r.series), r.ready === true ? r.json : checkedPointsJson(r.json)]),
+    );
   }
 
   /** Raw points per UTC hour (partial aggregates), to merge into Paris days or weeks. */

@@ -9,7 +9,7 @@ import {
   type RollupRow,
 } from './timeseries.batch';
 import { mergeTiles, seriesPoints, toGraphPoints } from './timeseries.shape';
-import { TimeSeriesRepository } from './timeseries.repository';
+import { TimeSeriesRepository, type ParallelReader } from './timeseries.repository';
 import {
   ROLLUP_LEVELS,
   isFixed,
@@ -66,8 +66,12 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
   }[] = [];
   private seriesFlushing = false;
 
-  constructor(protected readonly db: Db) {
-    this.repo = new TimeSeriesRepository(db);
+  /** `reader`: connections a wide read is split across (SQLite's reader threads). */
+  constructor(
+    protected readonly db: Db,
+    reader?: ParallelReader,
+  ) {
+    this.repo = new TimeSeriesRepository(db, reader);
   }
 
   protected abstract inTransaction(work: (tx: WriteTransaction) => Promise<void>): Promise<void>;
