@@ -48,13 +48,20 @@ const handle = () => {
 const wide = () => queryOf([...ids], { start: T0, stop: T0 + 40 * DAY });
 
 describe('SQLite reader threads (decision 0051)', () => {
-  it('read a wide graph on their own connections, split across the threads, with the same reply', async () => {
+  it('read graphs on their own connections, split across the threads, with the same reply', async () => {
     const sqlite = handle();
     const inline = new SqliteTimeSeriesStore(db, sqlite);
     const threaded = new SqliteTimeSeriesStore(db, sqlite, { readThreads: true });
     try {
       const expected = await inline.queryJson(wide());
       expect(await threaded.queryJson(wide())).toEqual(expected);
+      // The row reads too: Paris weeks grouped from days, and points as objects.
+      const weeks = () => queryOf([...ids], { start: T0, stop: T0 + 40 * DAY, precision: '1w' });
+      const expectedWeeks = await inline.query(weeks());
+      const expectedPoints = await inline.query(wide());
+      expect(await threaded.query(weeks())).toEqual(expectedWeeks);
+      expect(await threaded.query(wide())).toEqual(expectedPoints);
+      expect(expectedWeeks.series[0]?.points.length).toBeGreaterThanOrEqual(6);
       expect(expected.series).toHaveLength(60);
       expect(expected.series.every((s) => (JSON.parse(s.json) as unknown[]).length >= 40)).toBe(
         true,
@@ -71,6 +78,10 @@ describe('SQLite reader threads (decision 0051)', () => {
         const onLoop = await inline.queryJson(wide());
         expect(onLoop.series[0]?.json).not.toBe(expected.series[0]?.json);
         expect(await threaded.queryJson(wide())).toEqual(expected);
+        expect(await inline.query(weeks())).not.toEqual(expectedWeeks);
+        expect(await threaded.query(weeks())).toEqual(expectedWeeks);
+        expect(await inline.query(wide())).not.toEqual(expectedPoints);
+        expect(await threaded.query(wide())).toEqual(expectedPoints);
       } finally {
         sqlite.exec('ROLLBACK');
       }
