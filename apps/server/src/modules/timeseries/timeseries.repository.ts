@@ -199,7 +199,7 @@ const textOf = (k: SeriesKey) => keyText(k.projectId, k.gatewayMac, k.address, k
 export class TimeSeriesRepository {
   private readonly postgres: boolean;
 
-  /** `reader`: SQLite's reader threads, for the wide reads (decision 0051). */
+  /** `reader`: SQLite's reader threads, for the graph reads (decision 0051). */
   constructor(
     private readonly db: Db,
     private readonly reader?: ParallelReader,
