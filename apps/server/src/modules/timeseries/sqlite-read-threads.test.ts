@@ -1,28 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, sqliteHandleOf, type Db } from '../../db/database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SqliteReadThreads } from './sqlite-read-threads';
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
-import { DAY, HOUR, T0, queryOf, seriesKey } from './timeseries.testing';
+import { DAY, HOUR, T0, queryOf, seriesKey, sqliteFileForTests } from './timeseries.testing';
 import type { Point } from './timeseries.types';
 
-let dir: string;
-let file: string;
-let db: Db;
+const base = sqliteFileForTests('atrium-ts-readers-');
 let ids: number[] = [];
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'atrium-ts-readers-'));
-  file = join(dir, 'atrium.sqlite');
-  db = openDatabase({ kind: 'sqlite', file });
-  await migrateToLatest(db);
   // 60 series × 40 days, one point an hour, written inline on the main connection.
-  const sqlite = sqliteHandleOf(db);
-  if (!sqlite) throw new Error('not SQLite');
-  const store = new SqliteTimeSeriesStore(db, sqlite);
+  const store = new SqliteTimeSeriesStore(base.db, base.sqlite);
   ids = [];
   const points: Point[] = [];
   for (let k = 0; k < 60; k++) {
@@ -34,25 +22,30 @@ beforeAll(async () => {
   }
   await store.writeBatch(points);
 });
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const handle = () => {
-  const sqlite = sqliteHandleOf(db);
-  if (!sqlite) throw new Error('not SQLite');
-  return sqlite;
-};
 
 const wide = () => queryOf([...ids], { start: T0, stop: T0 + 40 * DAY });
 
+/** A store that reads inline and one that reads on threads, over the same file; closed after. */
+async function withStores(
+  work: (inline: SqliteTimeSeriesStore, threaded: SqliteTimeSeriesStore) => Promise<void>,
+) {
+  const inline = new SqliteTimeSeriesStore(base.db, base.sqlite);
+  const threaded = new SqliteTimeSeriesStore(base.db, base.sqlite, { readThreads: true });
+  try {
+    await work(inline, threaded);
+  } finally {
+    await Promise.all([inline.close(), threaded.close()]);
+  }
+}
+
+/** The threads behind a store that reads on them. */
+const readersOf = (store: SqliteTimeSeriesStore) =>
+  (store as unknown as { readers: SqliteReadThreads }).readers;
+
 describe('SQLite reader threads (decision 0051)', () => {
   it('read graphs on their own connections, split across the threads, with the same reply', async () => {
-    const sqlite = handle();
-    const inline = new SqliteTimeSeriesStore(db, sqlite);
-    const threaded = new SqliteTimeSeriesStore(db, sqlite, { readThreads: true });
-    try {
+    const { sqlite } = base;
+    await withStores(async (inline, threaded) => {
       const expected = await inline.queryJson(wide());
       expect(await threaded.queryJson(wide())).toEqual(expected);
       // The row reads too: Paris weeks grouped from days, and points as objects.
@@ -85,13 +78,12 @@ describe('SQLite reader threads (decision 0051)', () => {
       } finally {
         sqlite.exec('ROLLBACK');
       }
-    } finally {
-      await Promise.all([inline.close(), threaded.close()]);
-    }
+    });
   });
 
   it('hand each part to the least busy thread and give every statement its own rows', async () => {
-    const readers = new SqliteReadThreads(file, 2);
+    const { db } = base;
+    const readers = new SqliteReadThreads(base.file, 2);
     try {
       const query = (series: number) =>
         db
@@ -123,7 +115,8 @@ describe('SQLite reader threads (decision 0051)', () => {
   });
 
   it('check the text beside the read, and leave text that needs mending to the caller', async () => {
-    const readers = new SqliteReadThreads(file, 1);
+    const { db } = base;
+    const readers = new SqliteReadThreads(base.file, 1);
     try {
       const text = (json: string) =>
         readers.all(
@@ -138,15 +131,30 @@ describe('SQLite reader threads (decision 0051)', () => {
     }
   });
 
+  it('take a burst of wide reads from many clients at once and hold nothing after it', async () => {
+    await withStores(async (inline, threaded) => {
+      const expected = await inline.queryJson(wide());
+      const burst = await Promise.all(Array.from({ length: 24 }, () => threaded.queryJson(wide())));
+      for (const reply of burst) expect(reply).toEqual(expected);
+      // Every read settled: no reply waits in the pool, no thread counts a read under way.
+      const readers = readersOf(threaded);
+      const inside = readers as unknown as {
+        pending: Map<number, unknown>;
+        threads: { busy: number }[];
+      };
+      expect(readers.usable).toBe(true);
+      expect(inside.pending.size).toBe(0);
+      expect(inside.threads.map((t) => t.busy)).toEqual(inside.threads.map(() => 0));
+      expect(inside.threads.length).toBe(readers.size);
+    });
+  });
+
   it('fall back to the main connection once a thread is gone', async () => {
-    const sqlite = handle();
-    const threaded = new SqliteTimeSeriesStore(db, sqlite, { readThreads: true });
-    const inline = new SqliteTimeSeriesStore(db, sqlite);
-    try {
+    await withStores(async (inline, threaded) => {
       const expected = await inline.queryJson(wide());
       await threaded.queryJson(wide()); // starts the threads
       // A thread ends under a read under way, as a crash would: the caller sees no failure.
-      const readers = (threaded as unknown as { readers: SqliteReadThreads }).readers;
+      const readers = readersOf(threaded);
       const { threads } = readers as unknown as { threads: { worker: Worker }[] };
       const during = threaded.queryJson(wide());
       await threads[0]?.worker.terminate();
@@ -154,8 +162,6 @@ describe('SQLite reader threads (decision 0051)', () => {
       expect(readers.usable).toBe(false);
       // And the reads after it run on the main connection.
       expect(await threaded.queryJson(wide())).toEqual(expected);
-    } finally {
-      await Promise.all([inline.close(), threaded.close()]);
-    }
+    });
   });
 });

@@ -27,10 +27,15 @@ export class SqliteReadThreads {
   private nextId = 1;
   private failure: Error | undefined;
 
+  readonly size: number;
+
+  /** `size`: how many threads (at least 1); by default one per core, up to MAX_THREADS. */
   constructor(
     private readonly file: string,
-    readonly size = Math.max(1, Math.min(MAX_THREADS, availableParallelism())),
-  ) {}
+    size = Math.min(MAX_THREADS, availableParallelism()),
+  ) {
+    this.size = Math.max(1, Math.floor(size));
+  }
 
   /** False once a thread failed or the pool closed: the caller reads on its own connection. */
   get usable(): boolean {

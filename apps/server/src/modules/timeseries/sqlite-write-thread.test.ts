@@ -1,30 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migrateToLatest, openDatabase, sqliteHandleOf, type Db } from '../../db/database';
+import { describe, expect, it, vi } from 'vitest';
 import { SqliteWriteRepository } from './sqlite-timeseries.repository';
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
 import { decodePoints, encodePoints } from './sqlite-write-thread';
-import { MIN, T0, seriesKey } from './timeseries.testing';
+import { MIN, T0, seriesKey, sqliteFileForTests } from './timeseries.testing';
 
-let dir: string;
-let db: Db;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'atrium-ts-thread-'));
-  db = openDatabase({ kind: 'sqlite', file: join(dir, 'atrium.sqlite') });
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
+const base = sqliteFileForTests('atrium-ts-thread-');
 
-const storeWithThread = () => {
-  const sqlite = sqliteHandleOf(db);
-  if (!sqlite) throw new Error('not SQLite');
-  return new SqliteTimeSeriesStore(db, sqlite, { writerThread: true });
-};
+const storeWithThread = () =>
+  new SqliteTimeSeriesStore(base.db, base.sqlite, { writerThread: true });
 
 describe('the SQLite writer thread', () => {
   it('carries points exactly: ids, epoch-ms times and float values', () => {

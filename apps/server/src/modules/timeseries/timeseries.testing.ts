@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import { migrateToLatest, openDatabase, sqliteHandleOf, type Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import { boolStep } from './timeseries.shape';
 import { planQuery } from './timeseries.windows';
@@ -143,6 +148,45 @@ export function expectSameResult(actual: QueryResult, expected: QueryResult): vo
 }
 
 /** A test server started before the file's tests and closed after them, with its store. */
+/**
+ * A migrated SQLite file in a temporary folder for the tests of one file (opened in
+ * beforeAll, closed and removed in afterAll): the worker threads need a file, not memory.
+ */
+export function sqliteFileForTests(prefix: string): {
+  readonly db: Db;
+  readonly file: string;
+  readonly sqlite: SQLite.Database;
+} {
+  let opened: { dir: string; file: string; db: Db } | undefined;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    const file = join(dir, 'atrium.sqlite');
+    opened = { dir, file, db: openDatabase({ kind: 'sqlite', file }) };
+    await migrateToLatest(opened.db);
+  });
+  afterAll(async () => {
+    await opened?.db.destroy();
+    if (opened) rmSync(opened.dir, { recursive: true, force: true });
+  });
+  const started = () => {
+    if (!opened) throw new Error('the SQLite file opens in beforeAll');
+    return opened;
+  };
+  return {
+    get db() {
+      return started().db;
+    },
+    get file() {
+      return started().file;
+    },
+    get sqlite() {
+      const sqlite = sqliteHandleOf(started().db);
+      if (!sqlite) throw new Error('not SQLite');
+      return sqlite;
+    },
+  };
+}
+
 export function storeTestServer(): { readonly t: TestServer; readonly store: TimeSeriesStore } {
   let server: TestServer | undefined;
   beforeAll(async () => {
