@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-
-// Compiled placeholders tell the dialect apart: `$1` on PostgreSQL, `?` on SQLite.
-const isPostgres = (db: Kysely<unknown>) => sql`${0}`.compile(db).sql === '$1';
+import { isPostgres } from './dialect';
 
 const ROLLUPS = ['ts_1m', 'ts_1h', 'ts_1d'];
 

@@ -14,6 +14,7 @@ import * as m0012 from './0012-team-activity';
 import * as m0013 from './0013-subscriptions';
 import * as m0014 from './0014-pool';
 import * as m0015 from './0015-dashboards';
+import * as m0016 from './0016-rollup-fillfactor';
 
 /** Every migration, by its number; new ones are appended here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-subscriptions': m0013,
   '0014-pool': m0014,
   '0015-dashboards': m0015,
+  '0016-rollup-fillfactor': m0016,
 };

@@ -4,7 +4,7 @@ import type { GatewaysRepository } from '../gateways/gateways.repository';
 import type { HubEvents } from '../hub/hub-events';
 import type { Hub } from '../hub/hub.service';
 import type { ProjectsRepository } from '../projects/projects.repository';
-import type { BatchingWriter } from '../timeseries/batching-writer';
+import type { LanedWriter } from '../timeseries/batching-writer';
 import type { TimeSeriesStore } from '../timeseries/timeseries.types';
 import { EtsRepository } from './ets.repository';
 import { etsRoutes } from './ets.routes';
@@ -26,7 +26,7 @@ export interface MonitoringDeps {
   projects: ProjectsRepository;
   gateways: GatewaysRepository;
   timeseries: TimeSeriesStore;
-  writer: BatchingWriter;
+  writer: LanedWriter;
   log: FastifyBaseLogger;
   /** The hub's commands, for `monitor`; without them, gateways get their list on connect. */
   commands?: Pick<Hub, 'reachable' | 'command'>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BatchingWriter } from './batching-writer';
+import { BatchingWriter, LanedWriter } from './batching-writer';
 import type { Point } from './timeseries.types';
 
 /** A store whose commits the test completes by hand. */
@@ -171,5 +171,84 @@ describe('batching writer', () => {
     expect(calls[2]).toEqual(['c', failure]);
     await writer.close();
     expect(calls).toHaveLength(3);
+  });
+});
+
+/** Points of several series at one time: `[series, v]` pairs. */
+const mixed = (t: number, ...pairs: [number, number][]): Point[] =>
+  pairs.map(([seriesId, v]) => ({ seriesId, t, v }));
+
+describe('laned writer', () => {
+  it('writes each series in its own lane, side by side, and settles a write once every part is committed', async () => {
+    const { store, batches } = manualStore();
+    const writer = new LanedWriter(store, 2, { flushIntervalMs: 1 });
+    const both = writer.write(mixed(0, [1, 10], [2, 20], [3, 30]));
+    const odd = writer.write(mixed(5, [5, 50]));
+    // Two transactions at once: even series in one, odd series in the other.
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    const lanes = batches.map((b) => b.points.map((p) => p.seriesId).sort());
+    expect(lanes.sort()).toEqual([[1, 3, 5], [2]]);
+    const oddLane = batches.find((b) => b.points.some((p) => p.seriesId === 1))!;
+    const evenLane = batches.find((b) => b.points.some((p) => p.seriesId === 2))!;
+    oddLane.commit();
+    await expect(odd).resolves.toBeUndefined();
+    expect(await state(both)).toBe('pending'); // its even part is not committed yet
+    evenLane.commit();
+    await expect(both).resolves.toBeUndefined();
+  });
+
+  it('keeps a series in one lane, so its writes stay in order', async () => {
+    const { store, batches } = manualStore();
+    const writer = new LanedWriter(store, 3, { flushIntervalMs: 1, maxBatchPoints: 1 });
+    const writes = [1, 2, 3].map((v) => writer.write(mixed(v, [7, v])));
+    for (let n = 1; n <= 3; n++) {
+      await vi.waitFor(() => expect(batches).toHaveLength(n));
+      batches[n - 1]!.commit();
+    }
+    await Promise.all(writes);
+    expect(batches.map((b) => b.points.map((p) => p.v))).toEqual([[1], [2], [3]]);
+  });
+
+  it('refuses a write whole when one lane is full, and reports a failed lane after the others settle', async () => {
+    const { store, batches } = manualStore();
+    const writer = new LanedWriter(store, 2, { maxQueuedPoints: 4, flushIntervalMs: 60_000 });
+    // Two points waiting in the even lane, whose share of the cap is 2.
+    expect(writer.submit(mixed(0, [2, 1], [4, 1]), () => {})).toBeUndefined();
+    expect(writer.waitingPoints).toBe(2);
+    const refused = writer.offer(mixed(1, [1, 1], [6, 1]));
+    expect(refused).toMatchObject({ queued: false, error: { code: 'overloaded' } });
+    expect(writer.waitingPoints).toBe(2); // the odd lane took nothing either
+    const calls: unknown[] = [];
+    expect(writer.submit(mixed(2, [1, 1], [3, 1]), (err) => calls.push(err))).toBeUndefined();
+    const bad = writer.offer([...mixed(3, [1, 1]), { seriesId: 2, t: 3, v: NaN }]);
+    expect(bad).toMatchObject({ queued: false, error: { code: 'invalidPoint' } });
+    const flushed = writer.flush();
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    const odd = batches.find((b) => b.points[0]?.seriesId === 1)!;
+    const even = batches.find((b) => b.points[0]?.seriesId === 2)!;
+    odd.fail(new Error('deadlock detected'));
+    even.commit();
+    await flushed;
+    expect(calls).toEqual([expect.objectContaining({ message: 'deadlock detected' })]);
+    // A write held by a failed lane and a committed one fails once, after both.
+    const split = writer.write(mixed(4, [1, 1], [2, 1]));
+    void writer.flush();
+    await vi.waitFor(() => expect(batches).toHaveLength(4));
+    batches[2]!.fail(new Error('connection lost'));
+    expect(await state(split)).toBe('pending');
+    batches[3]!.commit();
+    await expect(split).rejects.toThrow('connection lost');
+  });
+
+  it('settles an empty write at once, flushes every lane on close and refuses afterwards', async () => {
+    const { store, batches } = manualStore();
+    const writer = new LanedWriter(store, 2, { flushIntervalMs: 60_000 });
+    await expect(writer.write([])).resolves.toBeUndefined();
+    const waiting = writer.write(mixed(0, [1, 1], [2, 2]));
+    const closed = writer.close();
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    for (const b of batches) b.commit();
+    await Promise.all([waiting, closed]);
+    await expect(writer.write(mixed(1, [1, 1]))).rejects.toMatchObject({ code: 'writerClosed' });
   });
 });

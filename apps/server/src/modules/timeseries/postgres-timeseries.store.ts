@@ -9,6 +9,9 @@ import type { Point } from './timeseries.types';
  * tables. A batch is a handful of statements over unnest'ed arrays, whatever its size.
  */
 export class PostgresTimeSeriesStore extends BaseTimeSeriesStore {
+  /** Batches written at once, each in its own transaction on its own connection (decision 0052). */
+  static readonly writeLanes = 2;
+
   private readonly partitions: RawPartitions;
 
   constructor(db: Db, log?: WarnLog) {

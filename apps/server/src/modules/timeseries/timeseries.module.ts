@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database';
 import type { GatewayPatchWriter } from '../../lib/tenancy/gateway-state.repository';
-import { BatchingWriter } from './batching-writer';
+import { LanedWriter } from './batching-writer';
 import { createTimeSeriesStore } from './create-timeseries-store';
 import type { WarnLog } from './postgres-partitions.repository';
 import { RetentionSweep, type RetentionSweepDeps, type SweepLog } from './retention-sweep';
+import { PostgresTimeSeriesStore } from './postgres-timeseries.store';
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
 
 /** What the time-series module is built from (see app.ts). */
@@ -21,7 +22,9 @@ export interface TimeSeriesModuleDeps {
  */
 export function createTimeSeriesModule(d: TimeSeriesModuleDeps) {
   const store = createTimeSeriesStore(d.db, d.log, { writerThread: true, readThreads: true });
-  const writer = new BatchingWriter(store);
+  // SQLite has one writer thread; PostgreSQL writes batches of disjoint series side by side.
+  const lanes = store instanceof PostgresTimeSeriesStore ? PostgresTimeSeriesStore.writeLanes : 1;
+  const writer = new LanedWriter(store, lanes);
   const sweep = new RetentionSweep({ store, subscriptions: d.subscriptions, log: d.log });
   return {
     store,
