@@ -44,8 +44,9 @@ export class PostgresWriteRepository implements WriteTransaction {
   constructor(private readonly trx: Db) {}
 
   /**
-   * Inserts the new points and returns the others (usually none); those are then
-   * updated where their value differs. ON CONFLICT DO NOTHING waits for a concurrent
+   * Inserts the new points and returns the others (usually none), in the batch's order
+   * (a join keeps no order of its own, and the rollups' buckets are read off sorted
+   * points); those are then updated where their value differs. ON CONFLICT DO NOTHING waits for a concurrent
    * writer of the same key, so a point is never counted as new twice.
    */
   async writeRaw(sorted: Point[]): Promise<RawOutcome> {
@@ -54,7 +55,7 @@ export class PostgresWriteRepository implements WriteTransaction {
         ins AS (INSERT INTO ts_raw (series, t, v) SELECT series, t, v FROM b
           ON CONFLICT (series, t) DO NOTHING RETURNING series, t)
       SELECT b.series AS "seriesId", b.t, b.v FROM b LEFT JOIN ins USING (series, t)
-      WHERE ins.series IS NULL`.execute(this.trx);
+      WHERE ins.series IS NULL ORDER BY b.series, b.t`.execute(this.trx);
     if (taken.length === 0) return { fresh: sorted, replaced: [] };
     const { rows: changed } = await sql<{ series: number; t: number }>`
       UPDATE ts_raw r SET v = c.v FROM (${unnestPoints(taken)}) c

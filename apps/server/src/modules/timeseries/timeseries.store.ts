@@ -33,7 +33,10 @@ import type {
 
 /** The dialect-specific statements of one write transaction. */
 export interface WriteTransaction {
-  /** Upserts the points (last write wins) and tells which were new and which replaced a value. */
+  /**
+   * Upserts the points (last write wins) and tells which were new and which replaced a
+   * value, both sorted by (series, t) as `sorted` is: `bucketsOf` and `rollUp` need it.
+   */
   writeRaw(sorted: Point[]): Promise<RawOutcome> | RawOutcome;
   /** Adds increments to the rollups (count and sum added, min and max combined). */
   addToRollups(increments: RollupIncrements): Promise<void> | void;
