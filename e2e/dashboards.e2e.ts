@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './a11y';
 import { startPostgres, type PgCluster } from '../apps/server/test/postgres-cluster';
 import { snap, socketFrames, startStack, type Stack } from './harness';
@@ -36,6 +36,26 @@ async function shot(page: Page, name: string) {
 
 const label = (s: Series) => `${s.name}${s.unit ? ` (${s.unit})` : ''}`;
 
+/**
+ * Chooses an option of a select. Its menu hides the dialog from the accessibility tree until
+ * the menu is gone; on a busy machine a click while the menu opens can be lost (CI, 2026-11-28:
+ * the menu stayed open), so the option is clicked again, three times at most.
+ */
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  const listbox = page.getByRole('listbox');
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('option', { name: option, exact: true }).click();
+    try {
+      await listbox.waitFor({ state: 'detached', timeout: 3_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+  await combobox.filter({ hasText: option }).waitFor();
+}
+
 /** Adds a widget through the generator's dialog: kind, series, title. */
 async function addWidget(
   page: Page,
@@ -46,8 +66,11 @@ async function addWidget(
 ) {
   await page.getByRole('button', { name: fr('dashboards.addWidget') }).click();
   const dialog = page.getByRole('dialog', { name: fr('dashboards.widget.addTitle') });
-  await dialog.getByRole('combobox', { name: fr('dashboards.widget.kind') }).click();
-  await page.getByRole('option', { name: fr(`dashboards.kinds.${kind}`), exact: true }).click();
+  await choose(
+    page,
+    dialog.getByRole('combobox', { name: fr('dashboards.widget.kind') }),
+    fr(`dashboards.kinds.${kind}`),
+  );
   await dialog.getByLabel(fr('dashboards.widget.title')).fill(title);
   const field = dialog.getByRole('combobox', { name: fr('dashboards.widget.series') });
   await field.fill(series.name);
