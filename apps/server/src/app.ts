@@ -161,6 +161,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     events: hub.events,
     // Voltage limits changed: the alert engine reads the project's rules again.
     onLoggerChange: (projectId) => void alerts.engine.reloadProject(projectId),
+    graphsPerMinute: config.abuseLimits.graphsPerMinute,
   });
   hub.useMonitorLists(monitoring);
   const alerts = createAlertsModule({

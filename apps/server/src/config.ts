@@ -80,6 +80,7 @@ const envSchema = z.object({
   ABUSE_MAILS_PER_HOUR: z.coerce.number().int().min(1).optional(),
   ABUSE_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).optional(),
   ABUSE_LICENCE_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  ABUSE_GRAPHS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   // Hours between retention sweeps (0 = none); at most 24 days, Node's longest timer.
   RETENTION_SWEEP_HOURS: z.coerce
     .number()
@@ -285,6 +286,7 @@ function abuseLimitsOf(e: z.infer<typeof envSchema>): AbuseLimits {
     mailsPerHour: e.ABUSE_MAILS_PER_HOUR ?? d.mailsPerHour * factor,
     mailsPerAddressPerHour: e.ABUSE_MAILS_PER_ADDRESS_PER_HOUR ?? d.mailsPerAddressPerHour * factor,
     licenceChecksPerMinute: e.ABUSE_LICENCE_CHECKS_PER_MINUTE ?? d.licenceChecksPerMinute * factor,
+    graphsPerMinute: e.ABUSE_GRAPHS_PER_MINUTE ?? d.graphsPerMinute * factor,
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABUSE_LIMITS as LIMITS } from '../src/lib/abuse-limits';
-import { callAs } from './fixtures';
+import { callAs, createProject } from './fixtures';
 import { createUser, startTestServer, type TestServer } from './test-server';
 
 // The production defaults: under NODE_ENV=test they would be a thousand times higher.
@@ -11,6 +11,7 @@ beforeAll(async () => {
     ABUSE_MAILS_PER_HOUR: String(LIMITS.mailsPerHour),
     ABUSE_MAILS_PER_ADDRESS_PER_HOUR: String(LIMITS.mailsPerAddressPerHour),
     ABUSE_LICENCE_CHECKS_PER_MINUTE: String(LIMITS.licenceChecksPerMinute),
+    ABUSE_GRAPHS_PER_MINUTE: String(LIMITS.graphsPerMinute),
   });
 });
 afterAll(() => t.close());
@@ -89,5 +90,31 @@ describe('abuse limits of the public routes (decision 0016)', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     const other = await createUser(t.app, 'user');
     expect((await call(other, 'GET', '/api/licences/verify/GUESS-X')).statusCode).toBe(404);
+  });
+
+  it('limits graph queries per user', async () => {
+    const call = callAs(t.app);
+    // A team's supervisor and its project, where 1/1/1 is not monitored: 404 after the lists.
+    const reader = await createUser(t.app, 'supervisor');
+    const project = await createProject(t.app, reader.team);
+    const graph = (user: typeof reader) =>
+      call(user, 'POST', `/api/project/timeseries/${project.id}`, {
+        measurements: ['1/1/1'],
+        start: 0,
+        stop: 86_400_000,
+      });
+    for (let i = 0; i < LIMITS.graphsPerMinute; i++) {
+      const res = await graph(reader);
+      expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([
+        404,
+        'cannotFindAddress',
+      ]);
+    }
+    const over = await graph(reader);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'rateLimited' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const colleague = await createUser(t.app, 'supervisor', reader.team);
+    expect((await graph(colleague)).statusCode).toBe(404);
   });
 });

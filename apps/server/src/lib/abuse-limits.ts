@@ -11,6 +11,8 @@ export interface AbuseLimits {
   mailsPerAddressPerHour: number;
   /** Licence key checks and uses, per signed-in user, per minute. */
   licenceChecksPerMinute: number;
+  /** Graph queries (`POST /api/project/timeseries/:id`), per signed-in user, per minute. */
+  graphsPerMinute: number;
 }
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
@@ -18,6 +20,7 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   mailsPerHour: 20,
   mailsPerAddressPerHour: 3,
   licenceChecksPerMinute: 20,
+  graphsPerMinute: 240,
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   favoritesAddBody,
@@ -10,6 +11,7 @@ import {
 import { addressesErrorFields } from '@atrium/contracts/monitoring';
 import { PreparedJson, sendPrepared } from '../../lib/prepared-json';
 import { errorReply } from '../../lib/schemas';
+import { requireUser } from '../../plugins/auth';
 import type { FavoritesService } from './favorites.service';
 import { graphReplyBody } from './graph-json';
 import type { GraphService } from './graph.service';
@@ -17,6 +19,8 @@ import type { GraphService } from './graph.service';
 interface Options {
   graph: GraphService;
   favorites: FavoritesService;
+  /** Graph queries a signed-in user may ask per minute (abuse limits, decision 0053). */
+  graphsPerMinute: number;
 }
 
 const tags = ['monitoring'];
@@ -25,9 +29,20 @@ const addressesError = errorReply.extend(addressesErrorFields.shape);
 
 /** The graph query and its favorites (document 3 §7 timeseries; document 2 §2 Graph dialog). */
 export const graphRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
+  // Counted per user once the auth hook has named them, across nodes with Redis (decision 0053).
+  const perUser = {
+    rateLimit: {
+      max: o.graphsPerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => `graph:${requireUser(req).id}`,
+    },
+  };
+
   app.post(
     '/api/project/timeseries/:id',
     {
+      config: perUser,
       schema: {
         tags,
         summary: 'Chart data of monitored addresses and gateway voltages',
@@ -37,10 +52,11 @@ export const graphRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
           'steps. 400 noAddress, 400 malformedAddress, 404 cannotFindAddress (with ' +
           '`addresses`), 400 invalidDPT (boolean and numeric mixed), 400 invalidRange ' +
           '(stop ≤ start), 400 tooManyPoints (over 100,000 points per series). No point at ' +
-          'all: 200 with `code: noData`.',
+          "all: 200 with `code: noData`. 429 rateLimited (with Retry-After) past a user's " +
+          'queries per minute, or when the node already reads as many graphs as it queues.',
         params,
         body: graphQueryBody,
-        response: { 200: graphReply, 400: addressesError, 404: addressesError },
+        response: { 200: graphReply, 400: addressesError, 404: addressesError, 429: errorReply },
       },
     },
     async (req, reply) => {

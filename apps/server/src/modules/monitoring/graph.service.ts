@@ -7,6 +7,7 @@ import {
   type GraphQuery,
 } from '@atrium/contracts/graph';
 import { AppError } from '../../lib/errors';
+import { WorkGate } from '../../lib/work-gate';
 import type { GatewaysRepository } from '../gateways/gateways.repository';
 import { TimeSeriesError } from '../../lib/timeseries-error';
 import type { SeriesKey, TimeSeriesStore } from '../timeseries/timeseries.types';
@@ -31,7 +32,16 @@ export interface GraphDeps {
   gateways: Pick<GatewaysRepository, 'listByProject'>;
   /** The project's Modbus values (none until the Modbus module is wired in). */
   modbusValues?: (projectId: string) => Promise<readonly ModbusSeriesInfo[]>;
+  /** The node's store reads of graphs at once and in line (default: GRAPH_READS). */
+  reads?: WorkGate;
 }
+
+/**
+ * Graph reads of one node: 2 at once (a wide read already takes both cores, and on
+ * PostgreSQL 4 of the 10 pooled connections), 62 more in line, past that 429 rateLimited
+ * at once (decision 0053). Each waiting query holds only its parsed body.
+ */
+export const GRAPH_READS = { running: 2, waiting: 62 };
 
 /** A series to read, and how the reply describes it. */
 interface Target {
@@ -99,7 +109,11 @@ function boolOf(targets: readonly Target[], asked: boolean | undefined): boolean
 
 /** The graph query of document 2 §2 over the time-series store (document 3 §7 timeseries). */
 export class GraphService {
-  constructor(private readonly d: GraphDeps) {}
+  private readonly reads: WorkGate;
+
+  constructor(private readonly d: GraphDeps) {
+    this.reads = d.reads ?? new WorkGate(GRAPH_READS.running, GRAPH_READS.waiting);
+  }
 
   /** The series the measurements name, on the destination gateways of the project. */
   private async targets(projectId: string, q: GraphQuery): Promise<Target[]> {
@@ -160,7 +174,7 @@ export class GraphService {
       projectId,
       targets.map((t) => t.key),
     );
-    const result = await this.read(ids, q, isBool);
+    const result = await this.reads.run(() => this.read(ids, q, isBool));
     const points = new Map(result.series.map((s) => [s.seriesId, s.json]));
     const data = targets.map(({ key: _key, ...t }, i) => {
       const id = ids[i];

@@ -34,6 +34,8 @@ export interface MonitoringDeps {
   events?: Pick<HubEvents, 'on'>;
   /** A project's logger settings changed (voltage limits): the alert engine reloads them. */
   onLoggerChange?: (projectId: string) => void;
+  /** Graph queries a signed-in user may ask per minute (`ABUSE_GRAPHS_PER_MINUTE`). */
+  graphsPerMinute: number;
 }
 
 /** The monitoring services, its routes, and the two entry points the gateway hub calls. */
@@ -118,7 +120,7 @@ export function createMonitoringModule(d: MonitoringDeps): MonitoringModule {
       await app.register(etsRoutes, { ets, monitored });
       await app.register(monitoredRoutes, { monitored });
       await app.register(loggerRoutes, { logger });
-      await app.register(graphRoutes, { graph, favorites });
+      await app.register(graphRoutes, { graph, favorites, graphsPerMinute: d.graphsPerMinute });
     },
   };
 }

@@ -5,8 +5,12 @@ export interface GraphProblem {
   key: string;
 }
 
-/** Codes of a graph query that have their own message (spec document 2 §8 Graph). */
+/**
+ * Codes of a graph query that have their own message (spec document 2 §8 Graph), and
+ * rateLimited: too many queries of the user, or the server reading its fill (decision 0053).
+ */
 const KNOWN = new Set([
+  'rateLimited',
   'invalidDPT',
   'noAddress',
   'tooManyPoints',
