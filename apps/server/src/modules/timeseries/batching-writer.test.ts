@@ -209,6 +209,22 @@ describe('laned writer', () => {
     expect(batches.map((b) => b.points.map((p) => p.v))).toEqual([[1], [2], [3]]);
   });
 
+  it('counts every lane in its overloaded message, and queues a checked part without checking it again', () => {
+    const { store } = manualStore();
+    const writer = new LanedWriter(store, 2, { maxQueuedPoints: 4, flushIntervalMs: 60_000 });
+    expect(writer.submit(mixed(0, [1, 1], [2, 1], [4, 1]), () => {})).toBeUndefined();
+    expect(writer.offer(mixed(1, [6, 1]))).toMatchObject({
+      queued: false,
+      error: { code: 'overloaded', message: 'Time-series writer overloaded: 3 points waiting' },
+    });
+    // Each lane's part is checked once: by the laned writer, before any lane takes its part.
+    const checks = vi.spyOn(BatchingWriter.prototype, 'refusal');
+    const roomy = new LanedWriter(store, 2, { flushIntervalMs: 60_000 });
+    expect(roomy.submit(mixed(2, [1, 1], [2, 1], [3, 1]), () => {})).toBeUndefined();
+    expect([checks.mock.calls.length, roomy.waitingPoints]).toEqual([2, 3]);
+    checks.mockRestore();
+  });
+
   it('refuses a write whole when one lane is full, and reports a failed lane after the others settle', async () => {
     const { store, batches } = manualStore();
     const writer = new LanedWriter(store, 2, { maxQueuedPoints: 4, flushIntervalMs: 60_000 });

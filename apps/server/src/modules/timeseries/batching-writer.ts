@@ -110,15 +110,19 @@ export class BatchingWriter extends PointSubmitter {
    */
   submit(points: readonly Point[], committed: Committed): TimeSeriesError | undefined {
     const refusal = this.refusal(points);
-    if (refusal) return refusal;
+    if (!refusal) this.take(points, committed);
+    return refusal;
+  }
+
+  /** Queues points that `refusal` has just passed (a laned writer checks every lane first). */
+  take(points: readonly Point[], committed: Committed): void {
     if (points.length === 0) {
       queueMicrotask(() => committed());
-      return undefined;
+      return;
     }
     this.queue.push({ points, committed });
     this.queued += points.length;
     this.schedule();
-    return undefined;
   }
 
   /** Writes everything waiting now; resolves when it is committed (or failed). */
@@ -227,6 +231,13 @@ export class LanedWriter extends PointSubmitter {
     // Checked on every lane before any takes its part: refused whole or taken whole.
     for (const { lane, part } of taken) {
       const refusal = lane.refusal(part);
+      if (refusal?.code === 'overloaded') {
+        // Counted over the whole writer, as a single lane would say it.
+        return new TimeSeriesError(
+          'overloaded',
+          `Time-series writer overloaded: ${this.waitingPoints} points waiting`,
+        );
+      }
       if (refusal) return refusal;
     }
     if (taken.length === 0) return first?.submit(points, committed);
@@ -235,7 +246,7 @@ export class LanedWriter extends PointSubmitter {
       if (err !== undefined && failure === undefined) failure = err;
       if (--left === 0) committed(failure);
     };
-    for (const { lane, part } of taken) lane.submit(part, settled);
+    for (const { lane, part } of taken) lane.take(part, settled);
     return undefined;
   }
 
