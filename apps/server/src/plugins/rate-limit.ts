@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sourceOf } from '../lib/abuse-limits';
 import { AppError } from '../lib/errors';
 import { redisRateLimitStore } from '../lib/redis-rate-limit-store';
+import { requireUser } from './auth';
 
 interface RateLimitOptions {
   /** With several nodes the counts live in Redis, so a limit holds across nodes. */
@@ -47,5 +48,20 @@ export function keyedLimit(
     if (result.isAllowed || !result.isExceeded) return;
     void reply.header('retry-after', result.ttlInSeconds);
     throw new AppError('rateLimited', `Too many requests; retry in ${result.ttlInSeconds} s`);
+  };
+}
+
+/**
+ * A route's `config` that allows each signed-in user `perMinute` calls a minute, counted
+ * once the auth hook has named them (`name` keeps the counts of different limits apart).
+ */
+export function perUserLimit(name: string, perMinute: number) {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => `${name}:${requireUser(req).id}`,
+    },
   };
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptUploads } from '../../lib/upload';
 import {
@@ -11,6 +10,7 @@ import {
 import { errorReply } from '../../lib/schemas';
 import { csvErrorReply } from '../../lib/error-replies';
 import { requireUser } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { CSV_UPLOAD_NOTE, csvFileBody, readCsvUpload } from '../../lib/csv-upload';
 import type { LicenceImportService } from './licence-import.service';
 import type { LicencesService } from './licences.service';
@@ -27,14 +27,7 @@ const tags = ['licences'];
 export const licenceRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
   await acceptUploads(app);
   // Counted per user, once the auth hook has named them (decision 0016).
-  const config = {
-    rateLimit: {
-      max: o.checksPerMinute,
-      timeWindow: 60_000,
-      hook: 'preHandler' as const,
-      keyGenerator: (req: FastifyRequest) => `user:${requireUser(req).id}`,
-    },
-  };
+  const config = perUserLimit('user', o.checksPerMinute);
 
   app.get(
     '/api/licences/verify/:key',

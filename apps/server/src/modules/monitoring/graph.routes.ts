@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   favoritesAddBody,
@@ -11,7 +10,7 @@ import {
 import { addressesErrorFields } from '@atrium/contracts/monitoring';
 import { PreparedJson, sendPrepared } from '../../lib/prepared-json';
 import { errorReply } from '../../lib/schemas';
-import { requireUser } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import type { FavoritesService } from './favorites.service';
 import { graphReplyBody } from './graph-json';
 import type { GraphService } from './graph.service';
@@ -30,14 +29,7 @@ const addressesError = errorReply.extend(addressesErrorFields.shape);
 /** The graph query and its favorites (document 3 §7 timeseries; document 2 §2 Graph dialog). */
 export const graphRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
   // Counted per user once the auth hook has named them, across nodes with Redis (decision 0053).
-  const perUser = {
-    rateLimit: {
-      max: o.graphsPerMinute,
-      timeWindow: 60_000,
-      hook: 'preHandler' as const,
-      keyGenerator: (req: FastifyRequest) => `graph:${requireUser(req).id}`,
-    },
-  };
+  const perUser = perUserLimit('graph', o.graphsPerMinute);
 
   app.post(
     '/api/project/timeseries/:id',
