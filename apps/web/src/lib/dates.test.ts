@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './dates';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initTestI18n } from '../testing/i18n';
+import { formatDateMinute, formatDateTime } from './dates';
 
 describe('dates in Paris time, French format', () => {
   it('adds one hour in winter (CET)', () => {
@@ -18,5 +20,17 @@ describe('dates in Paris time, French format', () => {
   it('gives an empty string for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDateTime(Number.NaN)).toBe('');
+  });
+});
+
+describe('dates to the minute', () => {
+  beforeAll(initTestI18n);
+  afterEach(() => i18next.changeLanguage('fr'));
+
+  it('keeps the minutes whole in both languages (English adds a comma)', async () => {
+    expect(formatDateMinute(Date.UTC(2026, 10, 27, 23, 0))).toBe('28/11/2026 00:00');
+    await i18next.changeLanguage('en');
+    expect(formatDateMinute(Date.UTC(2026, 10, 27, 23, 0))).toBe('28/11/2026, 00:00');
+    expect(formatDateMinute('not a date')).toBe('');
   });
 });

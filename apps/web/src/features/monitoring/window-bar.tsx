@@ -10,7 +10,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateMinute } from '../../lib/dates';
 import { DayField } from './day-field';
 import {
   changeMode,
@@ -26,9 +26,6 @@ const MODES: readonly { value: GraphMode; labelKey: string }[] = [
   { value: 'month', labelKey: 'monitoring.graph.modes.month' },
   { value: 'period', labelKey: 'monitoring.graph.modes.period' },
 ];
-
-/** "dd/mm/yyyy hh:mm" in Paris time. */
-const minuteText = (ms: number) => formatDateTime(ms).slice(0, 16);
 
 interface Props {
   value: GraphWindow;
@@ -102,7 +99,10 @@ export function WindowBar({ value: w, onChange, live }: Props) {
         {t('monitoring.graph.today')}
       </Button>
       <Typography variant="body2" color="text.secondary" data-testid="graph-range">
-        {t('monitoring.graph.range', { from: minuteText(w.start), to: minuteText(end) })}
+        {t('monitoring.graph.range', {
+          from: formatDateMinute(w.start),
+          to: formatDateMinute(end),
+        })}
       </Typography>
       {live && (
         <Chip
