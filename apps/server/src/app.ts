@@ -138,6 +138,7 @@ function createModules(app: FastifyInstance, db: Db, mailer: Mailer, config: Con
     db,
     log,
     subscriptions: () => projects.repo.listSubscriptions(),
+    graphCacheBytes: config.graphCacheBytes,
   });
   const hub = createHubModule({
     db,

@@ -81,6 +81,8 @@ const envSchema = z.object({
   ABUSE_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).optional(),
   ABUSE_LICENCE_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   ABUSE_GRAPHS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  // What each node keeps of wide graphs' sealed blocks (decision 0054), in MiB; 0 = none.
+  GRAPH_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
   // Hours between retention sweeps (0 = none); at most 24 days, Node's longest timer.
   RETENTION_SWEEP_HOURS: z.coerce
     .number()
@@ -209,6 +211,8 @@ export interface Config {
   hubRuns: boolean;
   /** Time between two retention sweeps, in ms; 0 when sweeping is off. */
   retentionSweepMs: number;
+  /** What wide graphs may keep of sealed blocks, in bytes (decision 0054). */
+  graphCacheBytes: number;
   /** Billing (decision 0026): Stripe's settings when configured, else manual billing. */
   billing: {
     stripe?: {
@@ -342,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     hubRuns: true,
     retentionSweepMs: Math.round(e.RETENTION_SWEEP_HOURS * 3_600_000),
+    graphCacheBytes: Math.round(e.GRAPH_CACHE_MB * 2 ** 20),
     billing: {
       ...(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -223,6 +223,12 @@ export interface TsRawTable {
 }
 
 /** A rollup bucket (1 min, 1 h or 1 UTC day) starting at epoch-ms `bucket`. */
+/** A sealed block's generation (decision 0054); block -1 is bumped by prunes. */
+export interface TsBlockGenTable {
+  block: number;
+  gen: number;
+}
+
 export interface TsRollupTable {
   series: number;
   bucket: number;
@@ -553,6 +559,7 @@ export interface Database {
   ts_1m: TsRollupTable;
   ts_1h: TsRollupTable;
   ts_1d: TsRollupTable;
+  ts_block_gen: TsBlockGenTable;
   gateway_pending_updates: GatewayPendingUpdateTable;
   firmware: FirmwareTable;
   gateway_tokens: GatewayTokenTable;

@@ -15,6 +15,7 @@ import * as m0013 from './0013-subscriptions';
 import * as m0014 from './0014-pool';
 import * as m0015 from './0015-dashboards';
 import * as m0016 from './0016-rollup-fillfactor';
+import * as m0017 from './0017-block-generations';
 
 /** Every migration, by its number; new ones are appended here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-pool': m0014,
   '0015-dashboards': m0015,
   '0016-rollup-fillfactor': m0016,
+  '0017-block-generations': m0017,
 };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { BucketKey, RawOutcome, RollupRow } from './timeseries.batch';
 import { windowEnd, type RollupLevel } from './timeseries.windows';
 import type { Point } from './timeseries.types';
+import { bumpBlocks } from './timeseries.repository';
 import type { RollupIncrements, WriteTransaction } from './timeseries.store';
 
 const TABLE: Readonly<Record<RollupLevel, string>> = {
@@ -93,5 +94,9 @@ export class PostgresWriteRepository implements WriteTransaction {
       GROUP BY b.series, b.bucket
       ON CONFLICT (series, bucket) DO UPDATE SET count = excluded.count, sum = excluded.sum,
         min = excluded.min, max = excluded.max`.execute(this.trx);
+  }
+
+  async bumpBlocks(blocks: readonly number[]): Promise<void> {
+    await bumpBlocks(this.trx, blocks);
   }
 }

@@ -14,8 +14,9 @@ export class PostgresTimeSeriesStore extends BaseTimeSeriesStore {
 
   private readonly partitions: RawPartitions;
 
-  constructor(db: Db, log?: WarnLog) {
-    super(db);
+  /** `graphCacheBytes`: the most the texts of sealed blocks may take (decision 0054). */
+  constructor(db: Db, log?: WarnLog, graphCacheBytes?: number) {
+    super(db, undefined, graphCacheBytes);
     this.partitions = new RawPartitions(db, log);
   }
 

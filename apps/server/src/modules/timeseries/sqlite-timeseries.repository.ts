@@ -46,6 +46,7 @@ export class SqliteWriteRepository implements WriteTransaction {
   private readonly updateRaw;
   private readonly add;
   private readonly rebuild;
+  private readonly bump;
 
   constructor(sqlite: SQLite.Database) {
     this.anyInRange = sqlite
@@ -60,6 +61,9 @@ export class SqliteWriteRepository implements WriteTransaction {
       'INSERT INTO ts_raw (series, t, v) VALUES (?, ?, ?)',
     );
     this.insertBlock = sqlite.prepare<number[]>(insertBlockSql);
+    this.bump = sqlite.prepare<[number]>(
+      'INSERT INTO ts_block_gen (block, gen) VALUES (?, 1) ON CONFLICT (block) DO UPDATE SET gen = gen + 1',
+    );
     this.updateRaw = sqlite.prepare<[number, number, number]>(
       'UPDATE ts_raw SET v = ? WHERE series = ? AND t = ?',
     );
@@ -117,5 +121,9 @@ export class SqliteWriteRepository implements WriteTransaction {
     for (const { series, bucket } of buckets) {
       this.rebuild[level].run(bucket, series, bucket, windowEnd(bucket, level));
     }
+  }
+
+  bumpBlocks(blocks: readonly number[]): void {
+    for (const block of blocks) this.bump.run(block);
   }
 }

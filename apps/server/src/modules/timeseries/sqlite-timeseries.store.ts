@@ -6,6 +6,12 @@ import { SqliteWriteThread } from './sqlite-write-thread';
 import { BaseTimeSeriesStore, type WriteTransaction } from './timeseries.store';
 import type { Point, PruneResult, PruneScope, SeriesKey } from './timeseries.types';
 
+export interface StoreOptions {
+  writerThread?: boolean;
+  readThreads?: boolean;
+  graphCacheBytes?: number;
+}
+
 /**
  * Time series in SQLite: `ts_raw (series, t) WITHOUT ROWID` plus the rollup tables.
  * Writes use better-sqlite3 prepared statements directly (far faster than one
@@ -24,16 +30,17 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
 
   /**
    * `writerThread`: batches are written by a worker thread; `readThreads`: wide graph reads
-   * are split across reader threads (each a file database only).
+   * are split across reader threads (each a file database only); `graphCacheBytes`: the most
+   * the texts of sealed blocks may take (decision 0054).
    */
   constructor(
     db: Db,
     private readonly sqlite: SQLite.Database,
-    options: { writerThread?: boolean; readThreads?: boolean } = {},
+    options: StoreOptions = {},
   ) {
     const readers =
       options.readThreads && !sqlite.memory ? new SqliteReadThreads(sqlite.name) : undefined;
-    super(db, readers);
+    super(db, readers, options.graphCacheBytes);
     this.readers = readers;
     this.writer = new SqliteWriteRepository(sqlite);
     this.useThread = Boolean(options.writerThread) && !sqlite.memory;

@@ -13,6 +13,8 @@ export interface TimeSeriesModuleDeps {
   log: WarnLog & SweepLog;
   /** Every project's plan, read at each retention sweep (projects module). */
   subscriptions: RetentionSweepDeps['subscriptions'];
+  /** What wide graphs may keep of sealed blocks (`GRAPH_CACHE_MB`, decision 0054). */
+  graphCacheBytes: number;
 }
 
 /**
@@ -21,7 +23,11 @@ export interface TimeSeriesModuleDeps {
  * stops them with the server.
  */
 export function createTimeSeriesModule(d: TimeSeriesModuleDeps) {
-  const store = createTimeSeriesStore(d.db, d.log, { writerThread: true, readThreads: true });
+  const store = createTimeSeriesStore(d.db, d.log, {
+    writerThread: true,
+    readThreads: true,
+    graphCacheBytes: d.graphCacheBytes,
+  });
   // SQLite has one writer thread; PostgreSQL writes batches of disjoint series side by side.
   const lanes = store instanceof PostgresTimeSeriesStore ? PostgresTimeSeriesStore.writeLanes : 1;
   const writer = new LanedWriter(store, lanes);

@@ -3,6 +3,7 @@ import { sqliteHandleOf, type Db } from '../../db/database';
 import { pointsJson } from '../../lib/points-json';
 import { mayHoldNonFinite, xsRise } from '../../lib/points-json-text.mjs';
 import { PARIS_WEEK_OF_MIDNIGHT, parisWeekMidnight } from '../../lib/paris-time';
+import { PRUNE_BLOCK } from './timeseries.blocks';
 import { FIXED_MS, isFixed, type Level, type RollupLevel, type Span } from './timeseries.windows';
 import type { Aggregation, GraphPoint, SeriesKey } from './timeseries.types';
 
@@ -136,6 +137,52 @@ function readRollupJson(
   return sql<{ series: number; json: string }>`
     SELECT series, json_group_array(json_object('x', bucket, 'y', ${y})) AS json
     FROM ${sql.table(TABLE[level])} WHERE ${where} GROUP BY series`;
+}
+
+/** A range of buckets to read, and the segment of the graph it is (decision 0054). */
+export interface SegmentRange {
+  segment: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * `readRollupJson` cut into segments: one JSON text per series and segment of `ranges`
+ * (ascending, disjoint) that has rows. Each run of adjacent ranges is one index range scan.
+ */
+function readRollupJsonSegments(
+  ids: readonly number[],
+  ranges: readonly SegmentRange[],
+  level: RollupLevel,
+  agg: Aggregation,
+  postgres: boolean,
+) {
+  const runs: { from: number; to: number }[] = [];
+  for (const r of ranges) {
+    const last = runs[runs.length - 1];
+    if (last && last.to === r.from) last.to = r.to;
+    else runs.push({ from: r.from, to: r.to });
+  }
+  const table = sql.table(TABLE[level]);
+  const y = sql.raw(ROW_Y[agg]);
+  const scans = runs.map(
+    (run) => sql`SELECT series, bucket, ${y} AS y FROM ${table}
+      WHERE series IN (${sql.join(ids)}) AND bucket >= ${run.from} AND bucket < ${run.to}`,
+  );
+  const rows = sql.join(scans, sql` UNION ALL `);
+  const whens = ranges.map((r) => sql`WHEN bucket < ${r.to} THEN ${sql.lit(r.segment)}`);
+  const segment = sql`CASE ${sql.join(whens, sql` `)} END`;
+  if (postgres) {
+    return sql<{ series: number; segment: number; json: string }>`
+      SELECT series, segment, '[' || string_agg(p, ',') || ']' AS json FROM (
+        SELECT series, ${segment} AS segment, '{"x":' || bucket || ',"y":' || y::text || '}' AS p
+        FROM (${rows}) u ORDER BY series, bucket) r
+      GROUP BY series, segment`;
+  }
+  return sql<{ series: number; segment: number; json: string }>`
+    SELECT series, segment, json_group_array(json_object('x', bucket, 'y', y)) AS json FROM (
+      SELECT series, bucket, ${segment} AS segment, y FROM (${rows}) u ORDER BY series, bucket)
+    GROUP BY series, segment`;
 }
 
 /** A value that is not finite as each engine writes it (SQLite: ±9.0e+999). */
@@ -362,6 +409,41 @@ export class TimeSeriesRepository {
     );
   }
 
+  /**
+   * `rollupJson` of some segments of a graph (decision 0054): the checked JSON text per
+   * series and segment that has rows, keyed `series:segment`.
+   */
+  async rollupJsonSegments(
+    ids: readonly number[],
+    ranges: readonly SegmentRange[],
+    level: RollupLevel,
+    agg: Aggregation,
+  ): Promise<Map<string, string>> {
+    const query = (part: readonly number[]) =>
+      readRollupJsonSegments(part, ranges, level, agg, this.postgres);
+    const rows: { series: number; segment: number; json: string; ready?: boolean }[] = this.postgres
+      ? await this.spread(ids, query, PARALLEL_READS)
+      : await this.collect(ids, query, 'json');
+    return new Map(
+      rows.map((r) => [
+        `${Number(r.series)}:${Number(r.segment)}`,
+        r.ready === true ? r.json : checkedPointsJson(r.json),
+      ]),
+    );
+  }
+
+  /** The generations of `blocks` (0 for a block never bumped). */
+  async blockGenerations(blocks: readonly number[]): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('ts_block_gen')
+      .select(['block', 'gen'])
+      .where('block', 'in', [...blocks])
+      .execute();
+    const gens = new Map(blocks.map((b) => [b, 0]));
+    for (const r of rows) gens.set(Number(r.block), Number(r.gen));
+    return gens;
+  }
+
   /** Raw points per UTC hour (partial aggregates), to merge into Paris days or weeks. */
   rawHours(ids: readonly number[], span: Span): Promise<TileRow[]> {
     return this.collect(ids, (part) => rawHours(part, span));
@@ -434,11 +516,11 @@ export class TimeSeriesRepository {
 
   /**
    * Deletes raw points and rollup buckets before `cutoff` (a Paris midnight) in one
-   * transaction; returns how many raw points went.
+   * transaction, with PRUNE_BLOCK's bump if rollups went; returns how many raw points went.
    */
   async deleteOlder(ids: readonly number[] | 'all', cutoff: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      let points = 0;
+      let [points, rollups] = [0, 0];
       for (const level of ['raw', '1m', '1h', '1d'] as const) {
         const [table, time] = [sql.table(TABLE[level]), sql.ref(level === 'raw' ? 't' : 'bucket')];
         const statements =
@@ -449,11 +531,23 @@ export class TimeSeriesRepository {
                   sql`DELETE FROM ${table} WHERE series IN (${sql.join(part)}) AND ${time} < ${cutoff}`,
               );
         for (const statement of statements) {
-          const { numAffectedRows } = await statement.execute(trx);
-          if (level === 'raw') points += Number(numAffectedRows ?? 0);
+          const deleted = Number((await statement.execute(trx)).numAffectedRows ?? 0);
+          if (level === 'raw') points += deleted;
+          else rollups += deleted;
         }
       }
+      // Graphs keep no text of a block whose rollups a prune cut (decision 0054).
+      if (rollups > 0) await bumpBlocks(trx, [PRUNE_BLOCK]);
       return points;
     });
   }
+}
+
+/** Bumps the generations of `blocks` (ascending), in the caller's transaction (decision 0054). */
+export async function bumpBlocks(db: Db, blocks: readonly number[]): Promise<void> {
+  await db
+    .insertInto('ts_block_gen')
+    .values(blocks.map((block) => ({ block, gen: 1 })))
+    .onConflict((oc) => oc.column('block').doUpdateSet({ gen: sql`ts_block_gen.gen + 1` }))
+    .execute();
 }

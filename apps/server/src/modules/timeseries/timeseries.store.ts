@@ -1,4 +1,11 @@
 import type { Db } from '../../db/database';
+import {
+  BlockTextCache,
+  PRUNE_BLOCK,
+  lateBlocks,
+  segmentsOf,
+  type Segment,
+} from './timeseries.blocks';
 import { pointsJson } from '../../lib/points-json';
 import {
   bucketsOf,
@@ -42,7 +49,12 @@ export interface WriteTransaction {
   addToRollups(increments: RollupIncrements): Promise<void> | void;
   /** Recomputes whole buckets from the level below (raw for 1m, 1m for 1h, 1h for Paris days). */
   recompute(level: RollupLevel, buckets: BucketKey[]): Promise<void> | void;
+  /** Bumps the generations of sealed blocks (ascending) the batch wrote into (decision 0054). */
+  bumpBlocks(blocks: readonly number[]): Promise<void> | void;
 }
+
+/** What the texts of sealed blocks may take by default (`GRAPH_CACHE_MB`, decision 0054). */
+export const DEFAULT_GRAPH_CACHE_BYTES = 32 * 2 ** 20;
 
 /** Per level, the batch's new points aggregated in memory: one row per bucket touched. */
 export type RollupIncrements = { level: RollupLevel; rows: RollupRow[] }[];
@@ -69,12 +81,20 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
   }[] = [];
   private seriesFlushing = false;
 
-  /** `reader`: connections a wide read is split across (SQLite's reader threads). */
+  /** Texts of sealed blocks kept for wide graphs (decision 0054); none when 0 bytes. */
+  private readonly blockTexts: BlockTextCache;
+
+  /**
+   * `reader`: connections a wide read is split across (SQLite's reader threads);
+   * `graphCacheBytes`: the most the texts of sealed blocks may take (0: none kept).
+   */
   constructor(
     protected readonly db: Db,
     reader?: ParallelReader,
+    graphCacheBytes = DEFAULT_GRAPH_CACHE_BYTES,
   ) {
     this.repo = new TimeSeriesRepository(db, reader);
+    this.blockTexts = new BlockTextCache(graphCacheBytes);
   }
 
   protected abstract inTransaction(work: (tx: WriteTransaction) => Promise<void>): Promise<void>;
@@ -160,9 +180,13 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     await this.inTransaction(async (tx) => {
       const { fresh, replaced } = await tx.writeRaw(sorted);
       await tx.addToRollups(ROLLUP_LEVELS.map((level) => ({ level, rows: rollUp(fresh, level) })));
-      if (replaced.length === 0) return;
       // Finest first: each level is recomputed from the one just brought up to date.
-      for (const level of ROLLUP_LEVELS) await tx.recompute(level, bucketsOf(replaced, level));
+      if (replaced.length > 0) {
+        for (const level of ROLLUP_LEVELS) await tx.recompute(level, bucketsOf(replaced, level));
+      }
+      // Last, so that the rows of the generations are held only until the commit just after.
+      const late = lateBlocks(Date.now(), fresh, replaced);
+      if (late.length > 0) await tx.bumpBlocks(late);
     });
   }
 
@@ -188,9 +212,12 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     if (!input.isBool && plan.level !== 'raw' && plan.level === plan.span.window) {
       // As in `query`, one row per series, here already the reply's text (decision 0043).
       const ids = [...new Set(input.seriesIds)];
-      const texts = ids.length
-        ? await this.repo.rollupJson(ids, plan.span, plan.level, input.aggregation)
-        : new Map<number, string>();
+      const segments = segmentsOf(plan.span.from, plan.span.to, Date.now());
+      const texts = !ids.length
+        ? new Map<number, string>()
+        : segments && this.blockTexts.maxBytes > 0
+          ? await this.segmentsJson(ids, segments, plan.level, input.aggregation)
+          : await this.repo.rollupJson(ids, plan.span, plan.level, input.aggregation);
       const series = input.seriesIds.map((seriesId) => ({
         seriesId,
         json: texts.get(seriesId) ?? '[]',
@@ -200,6 +227,58 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     const result = await this.query(input);
     const series = result.series.map((s) => ({ seriesId: s.seriesId, json: pointsJson(s.points) }));
     return { precision: result.precision, series };
+  }
+
+  /**
+   * `rollupJson` over segments (decision 0054): a sealed block's text is taken from the
+   * cache when it was read under the block's current generation and the prunes' one; the
+   * rest (the head, the tail and the blocks missing for any series) is read in one go, and
+   * what it gives for sealed blocks is kept. The generations are read before the rows, so a
+   * text is never kept under a generation newer than the rows it was read from.
+   */
+  private async segmentsJson(
+    ids: readonly number[],
+    segments: readonly Segment[],
+    level: RollupLevel,
+    agg: Aggregation,
+  ): Promise<Map<number, string>> {
+    const blocks = segments.flatMap((s) => (s.block === undefined ? [] : [s.block]));
+    const gens = await this.repo.blockGenerations([PRUNE_BLOCK, ...blocks]);
+    const pruned = gens.get(PRUNE_BLOCK) ?? 0;
+    const stamp = (block: number) => `${gens.get(block) ?? 0}/${pruned}`;
+    const key = (id: number, block: number) => `${level}|${agg}|${block}|${id}`;
+    // Per segment, per series: the text between the brackets (empty when no rows).
+    const inner: (string | undefined)[][] = segments.map((seg) =>
+      ids.map((id) =>
+        seg.block === undefined
+          ? undefined
+          : this.blockTexts.get(key(id, seg.block), stamp(seg.block)),
+      ),
+    );
+    const toRead = segments.flatMap((seg, i) =>
+      inner[i]?.some((text) => text === undefined)
+        ? [{ segment: i, from: seg.from, to: seg.to }]
+        : [],
+    );
+    if (toRead.length > 0) {
+      const read = await this.repo.rollupJsonSegments(ids, toRead, level, agg);
+      for (const { segment } of toRead) {
+        const seg = segments[segment] as Segment;
+        const texts = inner[segment] as (string | undefined)[];
+        ids.forEach((id, j) => {
+          const text = (read.get(`${id}:${segment}`) ?? '[]').slice(1, -1);
+          texts[j] = text;
+          if (seg.block !== undefined)
+            this.blockTexts.set(key(id, seg.block), stamp(seg.block), text);
+        });
+      }
+    }
+    return new Map(
+      ids.map((id, j) => {
+        const parts = inner.map((texts) => texts[j] ?? '').filter((text) => text !== '');
+        return [id, `[${parts.join(',')}]`];
+      }),
+    );
   }
 
   /** Buckets from SQL, except raw points into Paris days or weeks: hours merged here. */
