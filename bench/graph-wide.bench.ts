@@ -293,7 +293,7 @@ export async function main(): Promise<boolean> {
       db,
       [`server median (${ADDRESSES} × 1 year, auto)`]: ms(f.median),
       'server p95': ms(f.p95),
-      'first query': ms(f.first),
+      'first query after start': ms(f.first),
       points: f.points.toLocaleString('en-US'),
       'reply bytes': f.bytes.toLocaleString('en-US'),
       target: `≤ ${TARGET_MS} ms`,
