@@ -16,6 +16,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  // PostgreSQL connections each node's pool may open (its write lanes take 2, a wide graph
+  // read 4, decisions 0043 and 0052); PostgreSQL's max_connections must hold every node's.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
@@ -170,7 +173,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** `poolMax`: connections the PostgreSQL pool may open (`DATABASE_POOL_MAX`, 10). */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -311,7 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { kind: 'sqlite', file: join(dataDir, 'atrium.sqlite') },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -21,7 +21,7 @@ export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHan
 /** Opens the configured database: a SQLite file in WAL mode, or a PostgreSQL pool. */
 export function openDatabase(config: Config['database']): Db {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
     // An idle client's broken connection (server restart, a test dropping its database)
     // must not crash the process: the pool already discarded it; the next query reconnects.
     pool.on('error', () => {});
