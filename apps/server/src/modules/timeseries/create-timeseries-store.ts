@@ -1,8 +1,8 @@
 import { sqliteHandleOf, type Db } from '../../db/database';
 import type { WarnLog } from './postgres-partitions.repository';
 import { PostgresTimeSeriesStore } from './postgres-timeseries.store';
-import { SqliteTimeSeriesStore, type StoreOptions } from './sqlite-timeseries.store';
-import type { TimeSeriesStore } from './timeseries.types';
+import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
+import type { StoreOptions, TimeSeriesStore } from './timeseries.types';
 
 /**
  * The store for the database behind `db`: SQLite when it has a SQLite handle, else

@@ -4,13 +4,7 @@ import { SqliteWriteRepository } from './sqlite-timeseries.repository';
 import { SqliteReadThreads } from './sqlite-read-threads';
 import { SqliteWriteThread } from './sqlite-write-thread';
 import { BaseTimeSeriesStore, type WriteTransaction } from './timeseries.store';
-import type { Point, PruneResult, PruneScope, SeriesKey } from './timeseries.types';
-
-export interface StoreOptions {
-  writerThread?: boolean;
-  readThreads?: boolean;
-  graphCacheBytes?: number;
-}
+import type { Point, PruneResult, PruneScope, SeriesKey, StoreOptions } from './timeseries.types';
 
 /**
  * Time series in SQLite: `ts_raw (series, t) WITHOUT ROWID` plus the rollup tables.

@@ -3,6 +3,7 @@ import { parisDayNumber } from '../../lib/paris-time';
 import {
   BLOCK_DAYS,
   BlockTextCache,
+  MAX_SEALED_BLOCKS,
   SEAL_MARGIN_MS,
   blockOf,
   blockStart,
@@ -43,6 +44,17 @@ describe('sealed blocks (decision 0054)', () => {
     ]);
     // No whole block inside: read whole.
     expect(segmentsOf(from, blockStart(k + 1) + DAY, NOW)).toBeUndefined();
+  });
+
+  it('take at most MAX_SEALED_BLOCKS, the latest, from a range of centuries (hostile input)', () => {
+    const from = blockStart(3);
+    const segments = segmentsOf(from, Date.UTC(2290, 0, 1), NOW) ?? [];
+    const sealed = segments.filter((s) => s.block !== undefined);
+    expect(sealed).toHaveLength(MAX_SEALED_BLOCKS);
+    expect(sealed.at(-1)?.block).toBe(blockOf(NOW) - 1);
+    expect(segments[0]).toEqual({ from, to: sealed[0]?.from });
+    expect(segments.at(-1)).toEqual({ from: blockStart(blockOf(NOW)), to: Date.UTC(2290, 0, 1) });
+    expect(segments).toHaveLength(MAX_SEALED_BLOCKS + 2);
   });
 
   it('seal a block only SEAL_MARGIN_MS after its end: the current one never', () => {

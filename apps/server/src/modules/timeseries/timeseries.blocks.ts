@@ -14,6 +14,12 @@ import { parisDayNumber, parisMidnight } from '../../lib/paris-time';
 export const BLOCK_DAYS = 30;
 /** How long after its end a block is sealed; also the clock skew between nodes it allows. */
 export const SEAL_MARGIN_MS = 10 * 60_000;
+/**
+ * The most sealed blocks one query takes from the cache (about 3.3 years): older ones are read
+ * with the head. Bounds what one query costs in cache look-ups and entries: a range of
+ * centuries at Paris days would otherwise make thousands per series.
+ */
+export const MAX_SEALED_BLOCKS = 40;
 /** The generation row a prune bumps: every kept text depends on it. */
 export const PRUNE_BLOCK = -1;
 
@@ -44,13 +50,16 @@ export interface Segment {
 
 /**
  * [from, to) cut into segments: the head before the first sealed block, each block sealed
- * at `now` that lies wholly inside, the tail after them. Undefined when no block is sealed
- * inside (the range is read whole). `from` and `to` are bucket edges of the level read.
+ * at `now` that lies wholly inside (the last MAX_SEALED_BLOCKS of them), the tail after them.
+ * Undefined when no block is sealed inside (the range is read whole). `from` and `to` are
+ * bucket edges of the level read.
  */
 export function segmentsOf(from: number, to: number, now: number): Segment[] | undefined {
-  let block = blockOf(from);
-  if (blockStart(block) < from) block++;
   const sealedBefore = now - SEAL_MARGIN_MS;
+  // The first whole block inside, or a later one: the last MAX_SEALED_BLOCKS sealed ones.
+  const last = blockOf(Math.min(to, sealedBefore)) - 1;
+  let block = Math.max(blockOf(from), last - MAX_SEALED_BLOCKS + 1);
+  if (blockStart(block) < from) block++;
   const segments: Segment[] = [];
   let start = blockStart(block);
   if (start > from) segments.push({ from, to: Math.min(start, to) });

@@ -97,3 +97,14 @@ export interface TimeSeriesStore {
   /** Stops background work (SQLite's writer thread); call after the last write. */
   close(): Promise<void>;
 }
+
+/**
+ * How a store is built: `writerThread`, SQLite batches written by a worker thread;
+ * `readThreads`, wide SQLite graph reads split across reader threads; `graphCacheBytes`, the
+ * most the texts of sealed blocks may take (decision 0054; PostgreSQL uses only this one).
+ */
+export interface StoreOptions {
+  writerThread?: boolean;
+  readThreads?: boolean;
+  graphCacheBytes?: number;
+}
