@@ -19,7 +19,8 @@ const agents: GatewayAgent[] = [];
 beforeAll(async () => {
   // Proxy hosts are subdomains of PUBLIC_URL's host: a name, not an address.
   ({ t, baseUrl, broker, owner, newGateway } = await startHubWithProject((_url, p) => ({
-    HUB_COMMAND_TIMEOUT_MS: '3000',
+    // A loaded CI machine (two cores, test files in parallel) may take seconds to answer.
+    HUB_COMMAND_TIMEOUT_MS: '15000',
     PUBLIC_URL: `http://localhost:${p}`,
   })));
   page = createServer((req, res) => {
@@ -65,7 +66,7 @@ describe('a remote access session end to end (ssh2 tunnel from the gateway agent
     const online = await waitFor(async () => {
       const s = await status(owner, gw.mac);
       return s.online === 'true' ? s : undefined;
-    });
+    }, 20_000);
     expect(Number(online.until)).toBeGreaterThan(Date.now() + 7_100_000);
     expect(online.ip).toMatch(/127\.0\.0\.1$/);
     // The gateway reports it too once its forwards are in place.
@@ -124,8 +125,9 @@ describe('a remote access session end to end (ssh2 tunnel from the gateway agent
 
   it('ends a session at its until, tunnel and proxy included', async () => {
     const { gw, agent } = await gatewayWithTunnel();
-    await call(owner, 'POST', `/api/vpn/open/${gw.mac}`, { delay: 7_200_000 });
-    await waitFor(async () => (await status(owner, gw.mac)).online === 'true');
+    const opened = await call(owner, 'POST', `/api/vpn/open/${gw.mac}`, { delay: 7_200_000 });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await waitFor(async () => (await status(owner, gw.mac)).online === 'true', 20_000);
     const proxy = vpnProxyReply.parse(
       (await call(owner, 'GET', `/api/vpn/proxy/id/${gw.id}`)).json(),
     );

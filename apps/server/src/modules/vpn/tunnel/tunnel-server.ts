@@ -231,7 +231,12 @@ export class TunnelServer {
           );
           ctx.accept();
         },
-        () => ctx.reject(['password']),
+        (err: unknown) => {
+          // The check failed, not the login (the database did not answer): a refusal would make
+          // the gateway give up its session for good, a cut connection makes it try again.
+          this.o.log.warn({ err, mac: ctx.username }, 'tunnel login check failed');
+          socket.destroy();
+        },
       );
     });
     conn.on('ready', () => {
