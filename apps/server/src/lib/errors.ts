@@ -6,6 +6,8 @@ import { errorStatus, wireCode, type ErrorCode } from '@atrium/contracts/errors'
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Sent as the reply's Retry-After header (seconds) when set: when to try again. */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -15,6 +17,12 @@ export class AppError extends Error {
     super(message ?? code);
     this.name = 'AppError';
     this.statusCode = errorStatus(code);
+  }
+
+  /** This error, telling the client to try again in `seconds` (Retry-After). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 
   /** What the reply carries as `code` (a number for the spec's sign-in codes). */

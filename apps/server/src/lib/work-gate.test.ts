@@ -21,7 +21,7 @@ describe('WorkGate', () => {
     const c = gate.run(async () => void order.push('c'));
     expect(gate.load).toEqual({ running: 1, waiting: 2 });
     await expect(gate.run(async () => 'd')).rejects.toSatisfy(
-      (e) => e instanceof AppError && e.code === 'rateLimited',
+      (e) => e instanceof AppError && e.code === 'rateLimited' && e.retryAfterSeconds === 1,
     );
     first.release();
     await Promise.all([a, b, c]);

@@ -2,7 +2,7 @@ import { AppError } from './errors';
 
 /**
  * At most `running` tasks at once and `waiting` more in line; past that a task is refused at
- * once with 429 rateLimited. Bounds what costly work (a .knxproj inflated in memory) the node
+ * once with 429 rateLimited and Retry-After: 1. Bounds what costly work (a .knxproj inflated in memory) the node
  * holds whatever the number of callers.
  */
 export class WorkGate {
@@ -17,7 +17,11 @@ export class WorkGate {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active >= this.running) {
       if (this.queue.length >= this.waiting) {
-        throw new AppError('rateLimited', 'Too many of these at once; try again in a moment');
+        throw (
+          new AppError('rateLimited', 'Too many of these at once; try again in a moment')
+            // The line is short and each task a read or a parse: a second frees a place.
+            .retryAfter(1)
+        );
       }
       await new Promise<void>((resolve) => this.queue.push(resolve));
     } else {

@@ -75,6 +75,7 @@ export const errorHandlerPlugin = fp((app, _opts, done) => {
     let body: ErrorReply;
     if (err instanceof AppError) {
       body = replyFor(err.code, err.message, err.extra);
+      if (err.retryAfterSeconds) void reply.header('retry-after', err.retryAfterSeconds);
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
         path: v.instancePath,

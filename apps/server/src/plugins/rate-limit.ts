@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sourceOf } from '../lib/abuse-limits';
 import { AppError } from '../lib/errors';
 import { redisRateLimitStore } from '../lib/redis-rate-limit-store';
@@ -42,12 +42,14 @@ export function keyedLimit(
     ...limit,
     keyGenerator: (req) => `${name}:${keys.get(req) ?? ''}`,
   });
-  return async (req: FastifyRequest, reply: FastifyReply, key: string) => {
+  return async (req: FastifyRequest, key: string) => {
     keys.set(req, key);
     const result = await check(req);
     if (result.isAllowed || !result.isExceeded) return;
-    void reply.header('retry-after', result.ttlInSeconds);
-    throw new AppError('rateLimited', `Too many requests; retry in ${result.ttlInSeconds} s`);
+    throw new AppError(
+      'rateLimited',
+      `Too many requests; retry in ${result.ttlInSeconds} s`,
+    ).retryAfter(result.ttlInSeconds);
   };
 }
 

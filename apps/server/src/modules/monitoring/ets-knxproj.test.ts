@@ -186,6 +186,7 @@ describe('ETS upload of a .knxproj project (issue 18)', () => {
     expect(codes.every((c) => c === 200 || c === 429)).toBe(true);
     const refused = replies.find((r) => r.statusCode === 429);
     expect(refused?.json()).toMatchObject({ code: 'rateLimited' });
+    expect(refused?.headers['retry-after']).toBe('1');
     // Once they are done, the next one is read.
     expect((await send('p.knxproj', bytes, PASSWORD)).statusCode).toBe(200);
   });

@@ -44,9 +44,9 @@ export const graphRoutes: FastifyPluginAsyncZod<Options> = async (app, o) => {
           'steps. 400 noAddress, 400 malformedAddress, 404 cannotFindAddress (with ' +
           '`addresses`), 400 invalidDPT (boolean and numeric mixed), 400 invalidRange ' +
           '(stop ≤ start), 400 tooManyPoints (over 100,000 points per series). No point at ' +
-          "all: 200 with `code: noData`. 429 rateLimited past a user's queries per minute " +
-          '(with Retry-After), or without Retry-After when the node already reads as many ' +
-          'graphs as it queues (try again in a moment). Repeated ranges are answered from ' +
+          "all: 200 with `code: noData`. 429 rateLimited past a user's queries per minute, " +
+          'or when the node already reads as many graphs as it queues, both with ' +
+          'Retry-After (seconds). Repeated ranges are answered from ' +
           "each series' kept text of whole 30-day blocks that ended (decision 0054).",
         params,
         body: graphQueryBody,

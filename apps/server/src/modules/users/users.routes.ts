@@ -82,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (
       config: mailLimit,
     },
     async (req, reply) => {
-      await signupsTo(req, reply, req.body.email);
+      await signupsTo(req, req.body.email);
       await users.signup(req.body.email, req.body.password);
       return reply.status(201).send({ message: 'registerEmailSent' });
     },
@@ -162,8 +162,8 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (
       },
       config: mailLimit,
     },
-    async (req, reply) => {
-      await resetMailsTo(req, reply, req.body.email);
+    async (req) => {
+      await resetMailsTo(req, req.body.email);
       await users.forgotPassword(req.body.email);
       return { message: 'forgotPwdEmailSent' };
     },
