@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { parisDayNumber } from '../../lib/paris-time';
 import { createTimeSeriesStore } from './create-timeseries-store';
 import { blockOf, blockStart } from './timeseries.blocks';
@@ -61,6 +65,10 @@ describe(`graph texts of sealed blocks (${process.env.ATRIUM_TEST_DB ?? 'sqlite'
 
   it('answers from the kept texts exactly what the database holds', async () => {
     await expectSame('first read');
+    // The server's store keeps GRAPH_CACHE_MB (32 by default); the plain one keeps nothing.
+    expect(server.store.graphCache.maxBytes).toBe(32 * 2 ** 20);
+    expect(server.store.graphCache.bytes).toBeGreaterThan(0);
+    expect(plain.graphCache).toEqual({ maxBytes: 0, bytes: 0 });
     await expectSame('second read, from the kept texts');
     const [reply] = await Promise.all([server.store.queryJson(inputs()[0]![1])]);
     expect(reply.series[1]?.json).toBe('[]');
@@ -117,5 +125,19 @@ describe(`graph texts of sealed blocks (${process.env.ATRIUM_TEST_DB ?? 'sqlite'
     const reply = await server.store.queryJson(inputs()[0]![1]);
     const xs = (JSON.parse(reply.series[0]?.json ?? '[]') as { x: number }[]).map((p) => p.x);
     expect(Math.min(...xs)).toBe(cutoff);
+  });
+});
+
+describe('GRAPH_CACHE_MB', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-graph-cache-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const bytes = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: dataDir, ...env }).graphCacheBytes;
+
+  it('is read in MiB (32 by default, 0 keeps nothing) and refuses a negative size', () => {
+    expect(bytes({})).toBe(32 * 2 ** 20);
+    expect(bytes({ GRAPH_CACHE_MB: '0.5' })).toBe(2 ** 19);
+    expect(bytes({ GRAPH_CACHE_MB: '0' })).toBe(0);
+    expect(() => bytes({ GRAPH_CACHE_MB: '-1' })).toThrow(/GRAPH_CACHE_MB/);
   });
 });

@@ -97,6 +97,10 @@ export abstract class BaseTimeSeriesStore implements TimeSeriesStore {
     this.blockTexts = new BlockTextCache(graphCacheBytes);
   }
 
+  get graphCache() {
+    return { maxBytes: this.blockTexts.maxBytes, bytes: this.blockTexts.size };
+  }
+
   protected abstract inTransaction(work: (tx: WriteTransaction) => Promise<void>): Promise<void>;
 
   /** Hook run before a batch's transaction (PostgreSQL creates missing partitions). */

@@ -71,6 +71,8 @@ export interface PruneResult {
 
 /** The time-series store: series, batched writes kept rolled up, graph queries and pruning. */
 export interface TimeSeriesStore {
+  /** What the texts of sealed blocks may take and take now, in bytes (decision 0054). */
+  readonly graphCache: { maxBytes: number; bytes: number };
   /** The id of a series, created on first use; cached in memory. */
   ensureSeries(key: SeriesKey): Promise<number>;
   /** The id of an existing series, without creating it. */
