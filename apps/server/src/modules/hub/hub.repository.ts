@@ -131,6 +131,17 @@ export class HubRepository {
     return (await this.identityQuery(macs).execute()).map(identityOf);
   }
 
+  /** Each of these gateways' stored online flag (those that exist), in one query. */
+  async onlineFlags(macs: string[]): Promise<Map<string, boolean>> {
+    if (macs.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('gateways')
+      .select(['mac', 'online'])
+      .where('mac', 'in', macs)
+      .execute();
+    return new Map(rows.map((r) => [r.mac, Boolean(r.online)]));
+  }
+
   private identityQuery(macs: string[]) {
     return this.db
       .selectFrom('gateways as g')

@@ -43,6 +43,8 @@ export interface HubDeps {
  * heartbeat is at most 12 s old when it drops out of the list (decision 0050), with margin.
  */
 const TAKEOVER_LOOKBACK_MS = 20_000;
+/** Older states a node taking over checks against the stored rows, per query. */
+const TAKEOVER_CHUNK = 500;
 
 export const gatewayOffline = () => new AppError('gatewayOffline', 'The gateway is offline');
 
@@ -111,15 +113,30 @@ export class Hub implements TransportSink {
   /**
    * A node left: the states of its gateways heard since it last wrote one were not written.
    * This node writes those it now owns, and runs their arrival's work (claimed in the database,
-   * so what the gone node did send is not sent twice).
+   * so what the gone node did send is not sent twice). Those heard within the lookback are
+   * written at once; older ones only where the stored flag is not what this node heard (the
+   * gone node's writer had fallen behind), read in one query per 500.
    */
   private async takeOver(ownedBefore: (mac: string) => boolean) {
     const since = Date.now() - TAKEOVER_LOOKBACK_MS;
-    const macs = this.presence
-      .heardSince(since)
-      .filter((mac) => this.arrivals.owns(mac) && !ownedBefore(mac));
+    const taken = this.presence
+      .heard()
+      .filter(([mac]) => this.arrivals.owns(mac) && !ownedBefore(mac));
+    const recent = taken.filter(([, at]) => at >= since).map(([mac]) => mac);
+    const older = taken.filter(([, at]) => at < since).map(([mac]) => mac);
+    const stale: string[] = [];
+    for (let i = 0; i < older.length; i += TAKEOVER_CHUNK) {
+      const chunk = older.slice(i, i + TAKEOVER_CHUNK);
+      const stored = await this.d.repo.onlineFlags(chunk).catch((err: unknown) => {
+        this.d.log.warn({ err }, 'take-over: stored presence unreadable');
+        return undefined;
+      });
+      if (!stored) break;
+      for (const mac of chunk)
+        if (stored.has(mac) && stored.get(mac) !== this.presence.isOnline(mac)) stale.push(mac);
+    }
     await Promise.all(
-      macs.map(async (mac) => {
+      [...recent, ...stale].map(async (mac) => {
         const gw = await this.presence.rewrite(mac).catch(() => undefined);
         if (gw && this.presence.isOnline(mac)) this.ready(gw);
       }),

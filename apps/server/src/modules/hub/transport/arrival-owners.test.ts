@@ -186,36 +186,68 @@ describe.skipIf(!withBoth)('two nodes behind mosquitto share the arrivals (decis
     const beating = setInterval(() => void beat(), 300);
     const owner = await createUser(a.app, 'user');
     const project = await createProject(a.app, owner.team);
-    let gw = await gatewayWithSecret(a.app, { team_id: owner.team, project_id: project.id });
-    while (ownerOf(gw.mac, [names[0]!, ghost]) !== ghost)
-      gw = await gatewayWithSecret(a.app, { team_id: owner.team, project_id: project.id });
-    mosquitto.addUser(gw.mac, gw.secret);
-    await a.app.db
-      .insertInto('gateway_pending_updates')
-      .values({ gateway_id: gw.id, version: '9.9.9', branch: 'MAIN', created_at: Date.now() })
-      .execute();
+    const ghostsGateway = async () => {
+      let gw = await gatewayWithSecret(a.app, { team_id: owner.team, project_id: project.id });
+      while (ownerOf(gw.mac, [names[0]!, ghost]) !== ghost)
+        gw = await gatewayWithSecret(a.app, { team_id: owner.team, project_id: project.id });
+      mosquitto.addUser(gw.mac, gw.secret);
+      await a.app.db
+        .insertInto('gateway_pending_updates')
+        .values({ gateway_id: gw.id, version: '9.9.9', branch: 'MAIN', created_at: Date.now() })
+        .execute();
+      return gw;
+    };
+    // gw: heard just now; old: heard long ago, its row never written; written: heard long ago,
+    // its row already right (the ghost wrote it).
+    const [gw, old, written] = [
+      await ghostsGateway(),
+      await ghostsGateway(),
+      await ghostsGateway(),
+    ];
+    const presence = a.modules.hub.service.presence;
     const taken = vi.spyOn(HubRepository.prototype, 'takePendingUpdate');
+    const puts = vi.spyOn(presence['writer'], 'put');
     await new Promise((r) => setTimeout(r, 2_300)); // node a's next read of the list
-    const gateway = await connectAs(mosquitto.url, gw.mac, gw.secret);
+    const gateways = [];
     try {
-      await gateway.publishAsync(topicOf(gw.mac, 'state'), 'online', { qos: 1, retain: true });
-      await waitFor(() => a.modules.hub.service.presence.isOnline(gw.mac));
+      for (const g of [gw, old, written]) {
+        const gateway = await connectAs(mosquitto.url, g.mac, g.secret);
+        gateways.push(gateway);
+        await gateway.publishAsync(topicOf(g.mac, 'state'), 'online', { qos: 1, retain: true });
+        await waitFor(() => presence.isOnline(g.mac));
+      }
       await new Promise((r) => setTimeout(r, 300));
-      // The ghost owns it: node a knows it online but leaves the row and the work to it.
-      expect((await storedGateway(a.app, gw.mac)).online).toBe(0);
-      expect(taken.mock.calls.filter(([id]) => id === gw.id)).toHaveLength(0);
+      // The ghost owns them: node a knows them online but leaves the rows and the work to it.
+      for (const g of [gw, old, written]) {
+        expect((await storedGateway(a.app, g.mac)).online).toBe(0);
+        expect(taken.mock.calls.filter(([id]) => id === g.id)).toHaveLength(0);
+      }
+      // Heard a minute ago, past the take-over's lookback: only a stored flag that differs
+      // from what node a heard is written again.
+      for (const g of [old, written]) presence['heardAt'].set(g.mac, Date.now() - 60_000);
+      await a.app.db
+        .updateTable('gateways')
+        .set({ online: 1 })
+        .where('mac', '=', written.mac)
+        .execute();
       // The ghost crashes before writing anything: once it drops out of the list (here at
-      // once), node a writes the state it heard and sends the waiting update.
+      // once), node a writes the states it heard and sends the waiting updates.
       clearInterval(beating);
       await last; // a heartbeat under way would add it again
       await client.zRem('atrium:hub:nodes', ghost);
-      await waitFor(async () => (await storedGateway(a.app, gw.mac)).online === 1);
-      await waitFor(() => taken.mock.calls.some(([id]) => id === gw.id));
-      expect(taken.mock.calls.filter(([id]) => id === gw.id)).toHaveLength(1);
+      for (const g of [gw, old]) {
+        await waitFor(async () => (await storedGateway(a.app, g.mac)).online === 1);
+        await waitFor(() => taken.mock.calls.some(([id]) => id === g.id));
+        expect(taken.mock.calls.filter(([id]) => id === g.id)).toHaveLength(1);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(puts.mock.calls.filter(([mac]) => mac === written.mac)).toHaveLength(0);
+      expect(taken.mock.calls.filter(([id]) => id === written.id)).toHaveLength(0);
     } finally {
       clearInterval(beating);
       taken.mockRestore();
-      await gateway.endAsync();
+      puts.mockRestore();
+      for (const gateway of gateways) await gateway.endAsync();
       await client.quit();
     }
   });

@@ -179,7 +179,7 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQ
       const presence = t.modules.hub.service.presence;
       expect(presence.isOnline(mac)).toBe(false);
       // Nothing remembered for a node's take-over (decision 0050) either.
-      expect(presence.heardSince(0)).not.toContain(mac);
+      expect(presence.heard().map(([m]) => m)).not.toContain(mac);
     } finally {
       await client.publishAsync(topicOf(mac, 'state'), '', { qos: 1, retain: true });
       await client.endAsync();

@@ -10,7 +10,7 @@ import type { GatewayIdentity } from '../hub.repository';
  */
 export class Presence {
   private readonly online = new Set<string>();
-  /** When this node last heard each gateway's state (a node taking over rewrites the recent). */
+  /** When this node last heard each gateway's state (what a node taking over writes). */
   private readonly heardAt = new Map<string, number>();
 
   constructor(
@@ -49,9 +49,9 @@ export class Presence {
     this.emit(gw, false, now);
   }
 
-  /** Gateways whose state this node heard since `since` (ms). */
-  heardSince(since: number): string[] {
-    return [...this.heardAt].filter(([, at]) => at >= since).map(([mac]) => mac);
+  /** Every gateway whose state this node heard, with when it last did (ms). */
+  heard(): [mac: string, at: number][] {
+    return [...this.heardAt];
   }
 
   /**
