@@ -64,6 +64,8 @@ describe('graph queries past the limit', () => {
         .filter({ hasText: /^From \d\d\/\d\d\/\d{4}, 00:00 to \d\d\/\d\d\/\d{4}, 00:00$/ })
         .waitFor();
       await snapStill(page, 'graph-rate-limited-1280-en');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await snapStill(page, 'graph-rate-limited-390-en');
     } finally {
       await context.close();
     }
