@@ -1,7 +1,8 @@
+import { statSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { SqliteWriteRepository } from './sqlite-timeseries.repository';
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
-import { decodePoints, encodePoints } from './sqlite-write-thread';
+import { decodePoints, encodePoints, SqliteWriteThread } from './sqlite-write-thread';
 import { MIN, T0, seriesKey, sqliteFileForTests } from './timeseries.testing';
 
 const base = sqliteFileForTests('atrium-ts-thread-');
@@ -66,5 +67,50 @@ describe('the SQLite writer thread', () => {
     const id = await store.ensureSeries(seriesKey());
     await store.close();
     await expect(store.writeBatch([{ seriesId: id, t: T0, v: 1 }])).rejects.toThrow(/closed/);
+  });
+});
+
+describe('the WAL behind the writer thread', () => {
+  const wal = sqliteFileForTests('atrium-ts-wal-');
+  const walBytes = () => {
+    try {
+      return statSync(`${wal.file}-wal`).size;
+    } catch {
+      return 0;
+    }
+  };
+
+  /**
+   * Batches every 10 ms, as a busy fleet's commits (a PASSIVE checkpoint never
+   * catches up with them); the WAL's size after each, in bytes.
+   */
+  async function writeFor(thread: SqliteWriteThread, ms: number) {
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () => thread.createSeries(seriesKey())),
+    );
+    const sizes: number[] = [];
+    let t = T0;
+    // Until two emptyings (then the file was seen shrinking), at most `ms`.
+    for (const end = Date.now() + ms; Date.now() < end && thread.walTruncations < 2;) {
+      await thread.write(ids.flatMap((seriesId) => [{ seriesId, t: (t += MIN), v: t % 97 }]));
+      sizes.push(walBytes());
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return sizes;
+  }
+
+  it('is emptied once it passes its frames, while commits go on', async () => {
+    const thread = new SqliteWriteThread(wal.file, { frames: 200, waitMs: 100 });
+    try {
+      const sizes = await writeFor(thread, 10_000);
+      expect(thread.walTruncations).toBeGreaterThan(0);
+      // A WAL file only shrinks when it is truncated: it passed 200 frames (800 KiB), then
+      // was seen at half that or less (a few commits after an emptying) while commits went on.
+      const passed = sizes.findIndex((b) => b > 200 * 4096);
+      expect(passed).toBeGreaterThanOrEqual(0);
+      expect(Math.min(...sizes.slice(passed))).toBeLessThan(100 * 4096);
+    } finally {
+      await thread.close();
+    }
   });
 });

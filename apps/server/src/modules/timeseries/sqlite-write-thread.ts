@@ -7,6 +7,12 @@ import type { PruneResult, PruneScope, Point, SeriesKey } from './timeseries.typ
 const CHECKPOINT_EVERY_MS = 1_000;
 
 /**
+ * When the checkpointer also empties the WAL (TRUNCATE): at 16,384 frames, 64 MiB of 4 KiB
+ * pages, waiting at most 100 ms for readers and writers (sqlite-checkpoint-worker.mjs).
+ */
+export const WAL_TRUNCATE = { frames: 16_384, waitMs: 100 };
+
+/**
  * What the writer thread is asked: a batch of points as (series, t, v) triples in one
  * transferred buffer, or series to create (their ids come back).
  */
@@ -57,8 +63,10 @@ export class SqliteWriteThread implements GatewayPatchWriter {
     [];
   private nextId = 1;
   private failure: Error | undefined;
+  /** WALs the checkpointer emptied so far (tests, diagnostics). */
+  walTruncations = 0;
 
-  constructor(file: string) {
+  constructor(file: string, walTruncate = WAL_TRUNCATE) {
     // The bootstrap registers tsx itself: the thread loads TypeScript under `node --import
     // tsx`, vitest or a bench alike. The parent's flags (tsx, vitest's loaders) are not inherited.
     this.worker = new Worker(new URL('./sqlite-write-worker.mjs', import.meta.url), {
@@ -69,10 +77,18 @@ export class SqliteWriteThread implements GatewayPatchWriter {
     // Checkpoints move to a thread of their own: the writer's connection (and the main one,
     // see SqliteTimeSeriesStore) no longer checkpoint when they commit.
     this.checkpointer = new Worker(new URL('./sqlite-checkpoint-worker.mjs', import.meta.url), {
-      workerData: { file, everyMs: CHECKPOINT_EVERY_MS },
+      workerData: {
+        file,
+        everyMs: CHECKPOINT_EVERY_MS,
+        truncateFrames: walTruncate.frames,
+        truncateWaitMs: walTruncate.waitMs,
+      },
       execArgv: [],
     });
     this.checkpointer.on('error', () => {}); // the WAL then grows until the next start
+    this.checkpointer.on('message', (m: { truncated: boolean }) => {
+      if (m.truncated) this.walTruncations++;
+    });
     this.checkpointer.unref();
     this.worker.on('message', (reply: WriteReply) => this.settle(reply));
     this.worker.on('error', (err) => this.fail(err));
