@@ -56,11 +56,8 @@ export class CommandBus {
       }, timeoutMs);
       this.pending.set(id, { mac, resolve, reject, timer });
     });
-    try {
-      await this.deliver(mac, JSON.stringify(body));
-    } catch (err) {
-      this.settle(id)?.reject(err);
-    }
+    // Not awaited: delivery may wait for the gateway's SUBSCRIBE (AedesBroker), the timeout runs.
+    this.deliver(mac, JSON.stringify(body)).catch((err: unknown) => this.settle(id)?.reject(err));
     return reply;
   }
 

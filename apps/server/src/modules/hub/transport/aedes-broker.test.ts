@@ -119,6 +119,48 @@ describe('the aedes broker', () => {
   });
 });
 
+describe('commands to a gateway that has not subscribed yet', () => {
+  it('waits for its SUBSCRIBE to nx/{mac}/cmd (not another topic), then sends them in order', async () => {
+    const client = await connect();
+    await until(() => broker.connectedCount === 1); // online for the hub (after the CONNACK)
+    const got: string[] = [];
+    client.on('message', (_topic, payload) => got.push(payload.toString()));
+    let sent = 0;
+    const commands = ['one', 'two'].map((c) => broker.publishCommand(MAC, c).then(() => sent++));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sent).toBe(0);
+    // Refused (another gateway's commands): still waiting.
+    const refused = await client.subscribeAsync(`nx/0a0000000002/cmd`, { qos: 1 }).catch(String);
+    expect(refused).toMatch(/Subscribe error/); // SUBACK 128
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sent).toBe(0);
+    await client.subscribeAsync(`nx/${MAC}/cmd`, { qos: 1 });
+    await Promise.all(commands);
+    await until(() => got.length === 2);
+    expect(got).toEqual(['one', 'two']);
+    // Subscribed: the next command goes at once.
+    await broker.publishCommand(MAC, 'three');
+    await until(() => got.length === 3);
+    await client.endAsync();
+  });
+
+  it('lets them go when the gateway leaves before subscribing', async () => {
+    const client = await connect();
+    await until(() => broker.connectedCount === 1);
+    const command = broker.publishCommand(MAC, 'lost');
+    await client.endAsync();
+    await command; // settled: the hub's command times out as for any gateway that left
+    const next = await connect();
+    const got: string[] = [];
+    next.on('message', (_topic, payload) => got.push(payload.toString()));
+    await next.subscribeAsync(`nx/${MAC}/cmd`, { qos: 1 });
+    await broker.publishCommand(MAC, 'fresh');
+    await until(() => got.length === 1);
+    expect(got).toEqual(['fresh']);
+    await next.endAsync();
+  });
+});
+
 describe('the overload guard (decision 0039)', () => {
   it('pauses reading past the node’s pause mark, reads again under the resume mark, and acknowledges everything', async () => {
     await broker.close();

@@ -1,6 +1,12 @@
 import { createServer, type Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import {
+  Aedes,
+  type AuthenticateError,
+  type Client,
+  type PublishPacket,
+  type Subscription,
+} from 'aedes';
 import mqemitter, { type MQEmitter } from 'mqemitter';
 import { createWebSocketStream, type WebSocket } from 'ws';
 import { parseTopic, topicOf } from '@atrium/contracts/gateway-protocol';
@@ -82,6 +88,12 @@ interface ParsingClient {
   _parsingBatch: number;
 }
 
+/**
+ * Commands that may wait for a gateway between its CONNACK (the hub counts it online) and its
+ * SUBSCRIBE to `nx/{mac}/cmd`; more are published at once (and missed, as before).
+ */
+const EARLY_COMMANDS_MAX = 16;
+
 /** Segments a paused gateway could send before aedes read it again anyway (see `hold`). */
 const PAUSE_CREDIT = 1_000_000_000;
 
@@ -153,6 +165,10 @@ export class AedesBroker {
   private readonly marks: OverloadMarks;
   /** aedes' `done` of publishes whose gateway waits for the node to go under `resume`. */
   private waiting = new Map<Client, ((err?: Error | null) => void)[]>();
+  /** Connections subscribed to their gateway's commands. */
+  private readonly listening = new WeakSet<Client>();
+  /** Commands for a connected gateway not yet subscribed: sent on its SUBSCRIBE. */
+  private readonly early = new Map<string, { send(): void; drop(): void }[]>();
   readonly overload: OverloadFigures = {
     inFlight: 0,
     inFlightBytes: 0,
@@ -200,6 +216,7 @@ export class AedesBroker {
     this.broker = broker;
     broker.on('clientReady', (client) => this.arrived(client));
     broker.on('clientDisconnect', (client) => this.left(client));
+    broker.on('subscribe', (subs, client) => this.subscribed(subs, client));
     this.tcp = createServer((socket) => this.gate.admit(broker, socket));
     const tcp = this.tcp;
     await new Promise<void>((resolve, reject) => {
@@ -404,9 +421,16 @@ export class AedesBroker {
     // A connection replaced by a newer one of the same gateway is not a disconnect.
     if (!mac || this.clients.get(mac) !== client) return;
     this.clients.delete(mac);
+    this.dropEarly(mac);
     void this.o.sink.disconnected(mac);
   }
 
+  /**
+   * Publishes a command (QoS 1) to the gateway's `nx/{mac}/cmd`. The hub counts a gateway
+   * online from its CONNACK, but it hears commands only once its SUBSCRIBE is in: a command
+   * sent in between waits for it (or for the gateway to leave: then it is lost, and the hub's
+   * command times out as for any gateway that goes away).
+   */
   publishCommand(mac: string, payload: string): Promise<void> {
     const broker = this.broker;
     if (!broker) return Promise.reject(new Error('broker closed'));
@@ -418,12 +442,39 @@ export class AedesBroker {
       retain: false,
       dup: false,
     };
+    const send = () =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish(packet, (err) => (err ? reject(err) : resolve())),
+      );
+    const client = this.clients.get(mac);
+    const queued = this.early.get(mac) ?? [];
+    if (!client || this.listening.has(client) || queued.length >= EARLY_COMMANDS_MAX) return send();
+    this.early.set(mac, queued);
     return new Promise((resolve, reject) =>
-      broker.publish(packet, (err) => (err ? reject(err) : resolve())),
+      queued.push({ send: () => void send().then(resolve, reject), drop: resolve }),
     );
   }
 
+  /** A SUBSCRIBE granted: on the gateway's commands, those waiting for it are sent. */
+  private subscribed(subs: Subscription[], client: Client) {
+    const mac = this.macs.get(client);
+    // aedes marks a subscription authorizeSubscribe refused with QoS 128.
+    if (!mac || !subs.some((s) => s.topic === commandTopic(mac) && Number(s.qos) !== 128)) return;
+    this.listening.add(client);
+    if (this.clients.get(mac) !== client) return;
+    const queued = this.early.get(mac) ?? [];
+    this.early.delete(mac);
+    for (const command of queued) command.send();
+  }
+
+  private dropEarly(mac: string) {
+    const queued = this.early.get(mac) ?? [];
+    this.early.delete(mac);
+    for (const command of queued) command.drop();
+  }
+
   async close() {
+    for (const mac of [...this.early.keys()]) this.dropEarly(mac);
     for (const client of this.clients.values()) client.close();
     this.release();
     this.gate.closeAll(); // else the listener's close waits for their login timeout
