@@ -26,7 +26,8 @@ const checkpoint = (mode) => db.pragma(`wal_checkpoint(${mode})`)[0];
 const timer = setInterval(() => {
   try {
     const passive = checkpoint('PASSIVE');
-    if (!passive || passive.log < truncateFrames) return;
+    // Written so that a missing limit (NaN) never truncates rather than always.
+    if (!passive || !(passive.log >= truncateFrames)) return;
     db.pragma(`busy_timeout = ${truncateWaitMs}`);
     try {
       const truncated = checkpoint('TRUNCATE');
