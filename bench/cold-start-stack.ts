@@ -39,13 +39,19 @@ export const quantile = (sorted: readonly number[], q: number) =>
 
 const TICK = 100; // clock ticks per second in /proc/{pid}/stat
 
-/** CPU seconds and RSS (MiB) of a process, from /proc. */
+/** CPU seconds and RSS (MiB) of a process, from /proc, with RSS split as the kernel counts it. */
 export function usage(pid: number) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   const cpu = (Number(stat[11]) + Number(stat[12])) / TICK;
-  const rss =
-    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  return { cpu, rss };
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mib = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  // anon: heaps and malloc; file: mapped code and files; shmem: SQLite's -shm index.
+  return {
+    cpu,
+    rss: mib('VmRSS'),
+    split: { anon: mib('RssAnon'), file: mib('RssFile'), shmem: mib('RssShmem') },
+  };
 }
 
 /** Debian's mosquitto with `gateways` bench gateways in its password file, on a fixed port (restartable). */

@@ -72,6 +72,8 @@ interface Phase {
 interface Memory {
   emptyMiB: number;
   onlineMiB: number;
+  emptySplit: Split;
+  onlineSplit: Split;
   brokerEmptyMiB?: number;
   brokerOnlineMiB?: number;
 }
@@ -79,14 +81,25 @@ interface Memory {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-/** RSS (MiB) of each pid, the median of one sample a second for `seconds`. */
+type Split = ReturnType<typeof usage>['split'];
+
+/**
+ * RSS (MiB) of each pid, the median of one sample a second for `seconds`, and the first
+ * pid's (the server's) split into anonymous, file and shared memory, each its median.
+ */
 async function medianRss(pids: number[], seconds: number) {
-  const samples = pids.map(() => [] as number[]);
+  const samples = pids.map(() => [] as ReturnType<typeof usage>[]);
   for (let s = 0; s < seconds; s++) {
-    pids.forEach((pid, i) => samples[i]?.push(usage(pid).rss));
+    pids.forEach((pid, i) => samples[i]?.push(usage(pid)));
     await sleep(1_000);
   }
-  return samples.map(median);
+  const first = samples[0] ?? [];
+  const split: Split = {
+    anon: median(first.map((u) => u.split.anon)),
+    file: median(first.map((u) => u.split.file)),
+    shmem: median(first.map((u) => u.split.shmem)),
+  };
+  return { rss: samples.map((xs) => median(xs.map((u) => u.rss))), split };
 }
 
 async function measure(broker: Broker) {
@@ -105,7 +118,8 @@ async function measure(broker: Broker) {
     const pids = () => [server?.pid ?? 0, ...(mosquittoPid() ? [mosquittoPid() ?? 0] : [])];
     // The empty server: started, seeded, no gateway yet (RSS settles within a few seconds).
     await sleep(5_000);
-    const [emptyMiB = NaN, brokerEmptyMiB] = await medianRss(pids(), MEMORY_SECONDS);
+    const empty = await medianRss(pids(), MEMORY_SECONDS);
+    const [emptyMiB = NaN, brokerEmptyMiB] = empty.rss;
     const fleetStarted = Date.now();
     children.push(
       ...startFleet({
@@ -120,10 +134,18 @@ async function measure(broker: Broker) {
     );
     const coldCurve = await connectCurve(port, token, GATEWAYS, fleetStarted, TIMEOUT_MS);
     await sleep(STEADY_SECONDS * 1000);
-    const [onlineMiB = NaN, brokerOnlineMiB] = await medianRss(pids(), MEMORY_SECONDS);
+    const online = await medianRss(pids(), MEMORY_SECONDS);
+    const [onlineMiB = NaN, brokerOnlineMiB] = online.rss;
     const cold: Phase = {
       curve: coldCurve,
-      memory: { emptyMiB, onlineMiB, brokerEmptyMiB, brokerOnlineMiB },
+      memory: {
+        emptyMiB,
+        onlineMiB,
+        emptySplit: empty.split,
+        onlineSplit: online.split,
+        brokerEmptyMiB,
+        brokerOnlineMiB,
+      },
     };
 
     // 2. Restart on the same data: the gateways come back with their back-off.
@@ -190,6 +212,12 @@ function print(what: string, p: Phase, broker: Broker): boolean {
       perGateway(m.emptyMiB, m.onlineMiB),
       TELEGRAM_RATE === 0 ? `≤ ${goal} KiB per idle gateway` : 'reported',
       TELEGRAM_RATE === 0 ? memoryMet : undefined,
+    );
+    const [a, b] = [m.emptySplit, m.onlineSplit];
+    row(
+      'server RSS, split',
+      `anon ${perGateway(a.anon, b.anon)}; file ${a.file.toFixed(0)} → ${b.file.toFixed(0)} MiB; shmem ${a.shmem.toFixed(0)} → ${b.shmem.toFixed(0)} MiB`,
+      'reported',
     );
     if (m.brokerEmptyMiB !== undefined && m.brokerOnlineMiB !== undefined)
       row(`mosquitto RSS, ${load}`, perGateway(m.brokerEmptyMiB, m.brokerOnlineMiB), 'reported');

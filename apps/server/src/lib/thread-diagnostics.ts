@@ -29,7 +29,8 @@ export function reportThreadEvery(label: string, everyMs: number, extra?: () => 
   const timer = setInterval(() => {
     const m = process.memoryUsage();
     console.error(
-      `diag ${label}: heap ${Math.round(m.heapUsed / MiB)}/${Math.round(m.heapTotal / MiB)} MiB; ` +
+      `diag ${label}: heap ${Math.round(m.heapUsed / MiB)}/${Math.round(m.heapTotal / MiB)} MiB, ` +
+        `external ${Math.round(m.external / MiB)} MiB; ` +
         `gc minor ${Math.round(gc.minor)} ms, major ${Math.round(gc.major)} ms (${gc.majors}), ` +
         `longest ${Math.round(gc.longest)} ms; loop delay p99 ${ms(delay.percentile(99))} ` +
         `max ${ms(delay.max)} ms${extra ? `; ${extra()}` : ''}`,

@@ -5,6 +5,7 @@ import { applyGatewayPatchesSqlite } from '../../lib/tenancy/gateway-state.repos
 import { SqliteTimeSeriesStore } from './sqlite-timeseries.store';
 import { decodePoints, type WriteReply, type WriteRequest } from './sqlite-write-thread';
 import { TimeSeriesRepository } from './timeseries.repository';
+import { reportThreadEvery } from '../../lib/thread-diagnostics';
 import { TimeSeriesError } from '../../lib/timeseries-error';
 import type { SeriesKey } from './timeseries.types';
 
@@ -50,3 +51,6 @@ port.on('message', (request: WriteRequest) => {
     port.postMessage(reply);
   });
 });
+
+// HUB_BENCH_DIAG=1 (the benchmarks): this thread's heap, GC and event-loop delay every 2 s.
+if (process.env.HUB_BENCH_DIAG) reportThreadEvery('sqlite writer', 2_000);
