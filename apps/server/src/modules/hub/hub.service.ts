@@ -80,7 +80,10 @@ export class Hub implements TransportSink {
     this.writer = new GatewayStateWriter(d.repo, d.log);
     this.presence = new Presence(this.directory, this.writer, this.events);
     this.updates = new UpdateTracker(this.directory, this.writer, this.events);
-    this.bus = new CommandBus((mac, payload) => this.deliver(mac, payload), this.updates.onEvent);
+    this.bus = new CommandBus(
+      (mac, payload, deadline) => this.deliver(mac, payload, deadline),
+      this.updates.onEvent,
+    );
     this.demos = new DemoFleet(this, undefined, d.demoTunnelSecret, d.demoFetch);
     this.ingest = new Ingest({
       directory: this.directory,
@@ -191,10 +194,10 @@ export class Hub implements TransportSink {
     return this.bus.send(gw.mac, name, args, timeoutMs);
   }
 
-  private async deliver(mac: string, payload: string) {
+  private async deliver(mac: string, payload: string, deadline: number) {
     if (this.demos.has(mac)) return this.demos.deliver(mac, payload);
     if (!this.transport) throw new AppError('hubDisabled', 'The gateway hub is disabled');
-    await this.transport.publishCommand(mac, payload);
+    await this.transport.publishCommand(mac, payload, deadline);
   }
 
   stats(): HubStats {

@@ -266,6 +266,13 @@ describe('commands', () => {
     await waitFor(() => t.modules.hub.service.presence.isOnline(gw.mac));
     const res = await call('GET', `/api/gateway/nodered/restart/${gw.mac}`);
     expect(res.json()).toMatchObject({ statusCode: 504, code: 'gatewayTimeout' });
+    // It had not subscribed: the command waited for it in the broker thread until its deadline,
+    // so subscribing now must not run what the user was told had failed.
+    const got: string[] = [];
+    silent.on('message', (_topic, payload) => got.push(payload.toString()));
+    await silent.subscribeAsync(topicOf(gw.mac, 'cmd'), { qos: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got).toEqual([]);
     await silent.endAsync();
   });
 

@@ -15,8 +15,11 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** Sends a `cmd` body to one gateway (broker publish, or an in-process demo agent). */
-export type Deliver = (mac: string, payload: string) => Promise<void>;
+/**
+ * Sends a `cmd` body to one gateway (broker publish, or an in-process demo agent). `deadline`
+ * (epoch ms): when the command times out; a delivery still waiting then must not send it.
+ */
+export type Deliver = (mac: string, payload: string, deadline: number) => Promise<void>;
 
 /** Update progress and version events, handled by the update tracker. */
 export type ProgressHandler = (mac: string, event: Exclude<ReplyMessage, { ok: boolean }>) => void;
@@ -57,7 +60,10 @@ export class CommandBus {
       this.pending.set(id, { mac, resolve, reject, timer });
     });
     // Not awaited: delivery may wait for the gateway's SUBSCRIBE (AedesBroker), the timeout runs.
-    this.deliver(mac, JSON.stringify(body)).catch((err: unknown) => this.settle(id)?.reject(err));
+    const deadline = Date.now() + timeoutMs;
+    this.deliver(mac, JSON.stringify(body), deadline).catch((err: unknown) =>
+      this.settle(id)?.reject(err),
+    );
     return reply;
   }
 

@@ -159,6 +159,45 @@ describe('commands to a gateway that has not subscribed yet', () => {
     expect(got).toEqual(['fresh']);
     await next.endAsync();
   });
+
+  it('lets a command go unsent at its deadline, so a late SUBSCRIBE does not run it', async () => {
+    const client = await connect();
+    await until(() => broker.connectedCount === 1);
+    const got: string[] = [];
+    client.on('message', (_topic, payload) => got.push(payload.toString()));
+    let settled = false;
+    const late = broker.publishCommand(MAC, 'late', Date.now() + 150).then(() => (settled = true));
+    const waiting = broker.publishCommand(MAC, 'waiting', Date.now() + 60_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+    await late; // at its deadline, before any SUBSCRIBE
+    await client.subscribeAsync(`nx/${MAC}/cmd`, { qos: 1 });
+    await waiting;
+    await broker.publishCommand(MAC, 'after');
+    await until(() => got.length === 2);
+    expect(got).toEqual(['waiting', 'after']);
+    await client.endAsync();
+  });
+
+  it('holds at most 16 for one gateway; more are published at once', async () => {
+    const client = await connect();
+    await until(() => broker.connectedCount === 1);
+    const got: string[] = [];
+    client.on('message', (_topic, payload) => got.push(payload.toString()));
+    const names = Array.from({ length: 17 }, (_, i) => `c${i}`);
+    const sent = names.map(() => false);
+    const commands = names.map((c, i) =>
+      broker.publishCommand(MAC, c).then(() => (sent[i] = true)),
+    );
+    await commands[16]; // past the cap: published to nobody yet
+    expect(sent.slice(0, 16)).toEqual(names.slice(0, 16).map(() => false));
+    await client.subscribeAsync(`nx/${MAC}/cmd`, { qos: 1 });
+    await Promise.all(commands);
+    await until(() => got.length === 16);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toEqual(names.slice(0, 16));
+    await client.endAsync();
+  });
 });
 
 describe('the overload guard (decision 0039)', () => {

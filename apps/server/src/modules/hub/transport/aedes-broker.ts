@@ -428,10 +428,11 @@ export class AedesBroker {
   /**
    * Publishes a command (QoS 1) to the gateway's `nx/{mac}/cmd`. The hub counts a gateway
    * online from its CONNACK, but it hears commands only once its SUBSCRIBE is in: a command
-   * sent in between waits for it (or for the gateway to leave: then it is lost, and the hub's
-   * command times out as for any gateway that goes away).
+   * sent in between waits for it, until its `deadline` (epoch ms, the hub's command timeout) or
+   * the gateway leaves: then it is let go unsent, and the hub's command times out as for any
+   * gateway that goes away (a gateway never runs a command its user was told had failed).
    */
-  publishCommand(mac: string, payload: string): Promise<void> {
+  publishCommand(mac: string, payload: string, deadline = Infinity): Promise<void> {
     const broker = this.broker;
     if (!broker) return Promise.reject(new Error('broker closed'));
     const packet = {
@@ -450,9 +451,31 @@ export class AedesBroker {
     const queued = this.early.get(mac) ?? [];
     if (!client || this.listening.has(client) || queued.length >= EARLY_COMMANDS_MAX) return send();
     this.early.set(mac, queued);
-    return new Promise((resolve, reject) =>
-      queued.push({ send: () => void send().then(resolve, reject), drop: resolve }),
-    );
+    return new Promise((resolve, reject) => {
+      const timer =
+        deadline === Infinity
+          ? undefined
+          : setTimeout(
+              () => {
+                const at = queued.indexOf(command);
+                if (at >= 0) queued.splice(at, 1);
+                if (!queued.length && this.early.get(mac) === queued) this.early.delete(mac);
+                resolve();
+              },
+              Math.max(0, deadline - Date.now()),
+            ).unref();
+      const command = {
+        send: () => {
+          clearTimeout(timer);
+          void send().then(resolve, reject);
+        },
+        drop: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      queued.push(command);
+    });
   }
 
   /** A SUBSCRIBE granted: on the gateway's commands, those waiting for it are sent. */

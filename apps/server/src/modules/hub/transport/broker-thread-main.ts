@@ -115,7 +115,7 @@ function onMessage(message: ToBroker) {
       return verdicts.take(message.id)?.(message.verdict);
     }
     case 'command':
-      return void broker.publishCommand(message.mac, message.payload).then(
+      return void broker.publishCommand(message.mac, message.payload, message.deadline).then(
         () => out.send({ t: 'sent', id: message.id }),
         (err: unknown) => out.send({ t: 'sent', id: message.id, error: String(err) }),
       );

@@ -26,7 +26,8 @@ export type ToBroker =
   | { t: 'auth'; id: number; ok: boolean | null }
   /** `verdict` null: the hub could not judge the publish (the connection is closed). */
   | { t: 'verdict'; id: number; verdict: Verdict | null }
-  | { t: 'command'; id: number; mac: string; payload: string }
+  /** `deadline`: epoch ms (threads share the clock), past which a waiting command is let go. */
+  | { t: 'command'; id: number; mac: string; payload: string; deadline?: number }
   | { t: 'ws-open'; conn: number }
   | { t: 'ws-in'; conn: number; data: Uint8Array }
   | { t: 'ws-close'; conn: number }

@@ -183,13 +183,13 @@ export class BrokerThread {
     });
   }
 
-  publishCommand(mac: string, payload: string): Promise<void> {
+  publishCommand(mac: string, payload: string, deadline?: number): Promise<void> {
     const out = this.out;
     if (!out) return Promise.reject(new Error('broker thread not running'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.commands.set(id, { resolve, reject });
-      out.send({ t: 'command', id, mac, payload });
+      out.send({ t: 'command', id, mac, payload, deadline });
     });
   }
 

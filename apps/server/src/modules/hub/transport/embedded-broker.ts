@@ -68,8 +68,8 @@ export class EmbeddedBroker implements HubTransport {
     });
   }
 
-  publishCommand(mac: string, payload: string): Promise<void> {
-    return this.engine.publishCommand(mac, payload);
+  publishCommand(mac: string, payload: string, deadline?: number): Promise<void> {
+    return this.engine.publishCommand(mac, payload, deadline);
   }
 
   async close() {

@@ -32,7 +32,10 @@ export interface HubTransport {
   readonly connectedCount: number;
   /** The embedded broker's overload guard (decision 0039); undefined with an external broker. */
   readonly overload?: OverloadFigures;
-  /** Publishes a command body on `nx/{mac}/cmd` (QoS 1). */
-  publishCommand(mac: string, payload: string): Promise<void>;
+  /**
+   * Publishes a command body on `nx/{mac}/cmd` (QoS 1). `deadline` (epoch ms): past it, a command
+   * still waiting for the gateway (see AedesBroker) is let go unsent.
+   */
+  publishCommand(mac: string, payload: string, deadline?: number): Promise<void>;
   close(): Promise<void>;
 }
