@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../../lib/thread-entry';
 import type { GatewayPatch, GatewayPatchWriter } from '../../lib/tenancy/gateway-state.repository';
 import { TimeSeriesError, type TimeSeriesErrorCode } from '../../lib/timeseries-error';
 import type { PruneResult, PruneScope, Point, SeriesKey } from './timeseries.types';
@@ -67,9 +68,13 @@ export class SqliteWriteThread implements GatewayPatchWriter {
   walTruncations = 0;
 
   constructor(file: string, walTruncate = WAL_TRUNCATE) {
-    // The bootstrap registers tsx itself: the thread loads TypeScript under `node --import
-    // tsx`, vitest or a bench alike. The parent's flags (tsx, vitest's loaders) are not inherited.
-    this.worker = new Worker(new URL('./sqlite-write-worker.mjs', import.meta.url), {
+    // Compiled to plain JS once per process (threadEntry); else the bootstrap registers tsx
+    // itself. The parent's flags (tsx, vitest's loaders) are not inherited.
+    const entry = threadEntry(
+      new URL('./sqlite-write-worker-main.ts', import.meta.url),
+      new URL('./sqlite-write-worker.mjs', import.meta.url),
+    );
+    this.worker = new Worker(entry, {
       workerData: { file },
       // A CPU profile of the server (--cpu-prof) covers this thread too.
       execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../../../lib/thread-entry';
 import type { WebSocket } from 'ws';
 import { Outbox, ownBytes, type FromBroker, type ToBroker } from './broker-thread-protocol';
 import type { AedesBrokerOptions, OverloadFigures } from './aedes-broker';
@@ -49,8 +50,12 @@ export class BrokerThread {
   }
 
   private spawn(port: number, resolve: () => void, reject: (err: Error) => void) {
-    // The bootstrap registers tsx itself (as the time-series writer thread's does).
-    const worker = new Worker(new URL('./broker-worker.mjs', import.meta.url), {
+    // Compiled to plain JS once per process, as the time-series writer thread is.
+    const entry = threadEntry(
+      new URL('./broker-thread-main.ts', import.meta.url),
+      new URL('./broker-worker.mjs', import.meta.url),
+    );
+    const worker = new Worker(entry, {
       workerData: {
         host: this.o.host,
         port,
