@@ -8,13 +8,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/atrium-threads/', import.meta.url));
 
 /**
- * The installed npm packages, which stay imports (native addons among them); our workspace
- * packages (`@atrium/*`, TypeScript sources) are compiled in.
+ * The installed npm packages (the workspace's hoisted ones and the server's own), which stay
+ * imports (native addons among them); our workspace packages (`@atrium/*`, TypeScript
+ * sources) are compiled in.
  */
 function installedPackages(require: NodeJS.Require): string[] {
   const esbuildMain = require.resolve('esbuild');
-  const modules = esbuildMain.slice(0, esbuildMain.lastIndexOf('/node_modules/') + 14);
-  return readdirSync(modules)
+  const hoisted = esbuildMain.slice(0, esbuildMain.lastIndexOf('/node_modules/') + 14);
+  const own = join(CACHE, '../..');
+  const names = new Set<string>();
+  for (const dir of [hoisted, own])
+    if (existsSync(dir)) for (const name of readdirSync(dir)) names.add(name);
+  return [...names]
     .filter((name) => !name.startsWith('.') && name !== '@atrium')
     .map((name) => (name.startsWith('@') ? `${name}/*` : name));
 }
@@ -24,8 +29,8 @@ const compiled = new Map<string, URL>();
 /**
  * The entry of a worker thread whose code is TypeScript: `source` compiled once per process
  * into one plain ES module, so that the thread loads no TypeScript loader. Under tsx, each
- * thread registered tsx itself and compiled its module graph again: about 45 MiB more per
- * thread (docs/operations.md). Kept under `node_modules/.cache/atrium-threads/`, named by
+ * thread registered tsx itself and compiled its module graph again: about 30 MiB more for
+ * the SQLite writer thread (decision 0056). Kept under `node_modules/.cache/atrium-threads/`, named by
  * content, so servers started at once share a file and never read a half-written one.
  * When it cannot be compiled or written there, `fallback` (a `.mjs` that registers tsx).
  */
