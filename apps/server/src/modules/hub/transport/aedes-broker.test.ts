@@ -120,11 +120,17 @@ describe('the aedes broker', () => {
 });
 
 describe('commands to a gateway that has not subscribed yet', () => {
-  it('waits for its SUBSCRIBE to nx/{mac}/cmd (not another topic), then sends them in order', async () => {
+  /** A gateway online for the hub (after its CONNACK), not subscribed yet, and what it hears. */
+  const connectUnsubscribed = async () => {
     const client = await connect();
-    await until(() => broker.connectedCount === 1); // online for the hub (after the CONNACK)
+    await until(() => broker.connectedCount === 1);
     const got: string[] = [];
     client.on('message', (_topic, payload) => got.push(payload.toString()));
+    return { client, got };
+  };
+
+  it('waits for its SUBSCRIBE to nx/{mac}/cmd (not another topic), then sends them in order', async () => {
+    const { client, got } = await connectUnsubscribed();
     let sent = 0;
     const commands = ['one', 'two'].map((c) => broker.publishCommand(MAC, c).then(() => sent++));
     await new Promise((r) => setTimeout(r, 100));
@@ -161,10 +167,7 @@ describe('commands to a gateway that has not subscribed yet', () => {
   });
 
   it('lets a command go unsent at its deadline, so a late SUBSCRIBE does not run it', async () => {
-    const client = await connect();
-    await until(() => broker.connectedCount === 1);
-    const got: string[] = [];
-    client.on('message', (_topic, payload) => got.push(payload.toString()));
+    const { client, got } = await connectUnsubscribed();
     let settled = false;
     const late = broker.publishCommand(MAC, 'late', Date.now() + 150).then(() => (settled = true));
     const waiting = broker.publishCommand(MAC, 'waiting', Date.now() + 60_000);
@@ -180,10 +183,7 @@ describe('commands to a gateway that has not subscribed yet', () => {
   });
 
   it('holds at most 16 for one gateway; more are published at once', async () => {
-    const client = await connect();
-    await until(() => broker.connectedCount === 1);
-    const got: string[] = [];
-    client.on('message', (_topic, payload) => got.push(payload.toString()));
+    const { client, got } = await connectUnsubscribed();
     const names = Array.from({ length: 17 }, (_, i) => `c${i}`);
     const sent = names.map(() => false);
     const commands = names.map((c, i) =>
