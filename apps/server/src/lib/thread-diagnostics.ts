@@ -1,8 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 
 const MiB = 1024 * 1024;
+
+/** The heap's larger spaces, each as its size in MiB (the young generation, the old one, code). */
+function spaces(): string {
+  return getHeapSpaceStatistics()
+    .filter((s) => s.space_size >= MiB)
+    .map((s) => `${s.space_name.replace('_space', '')} ${Math.round(s.space_size / MiB)}`)
+    .join(', ');
+}
 
 /**
  * Every `everyMs`, one line on stderr about the calling thread: its heap, its GC
@@ -30,7 +39,7 @@ export function reportThreadEvery(label: string, everyMs: number, extra?: () => 
     const m = process.memoryUsage();
     console.error(
       `diag ${label}: heap ${Math.round(m.heapUsed / MiB)}/${Math.round(m.heapTotal / MiB)} MiB, ` +
-        `external ${Math.round(m.external / MiB)} MiB; ` +
+        `external ${Math.round(m.external / MiB)} MiB (${spaces()}); ` +
         `gc minor ${Math.round(gc.minor)} ms, major ${Math.round(gc.major)} ms (${gc.majors}), ` +
         `longest ${Math.round(gc.longest)} ms; loop delay p99 ${ms(delay.percentile(99))} ` +
         `max ${ms(delay.max)} ms${extra ? `; ${extra()}` : ''}`,

@@ -46,6 +46,16 @@ describe('the SQLite writer thread', () => {
     }
   });
 
+  it('runs with a young generation of 6 MiB (V8 would give it 48)', async () => {
+    const thread = new SqliteWriteThread(base.sqlite.name);
+    try {
+      await thread.createSeries(seriesKey()); // a round trip: the thread is running
+      expect(thread.heapLimits()?.maxYoungGenerationSizeMb).toBe(6);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('creates new series in the thread, several in one request, and reads existing ones here', async () => {
     const store = storeWithThread();
     try {
