@@ -52,15 +52,23 @@ export class CommandBus {
   ): Promise<Record<string, unknown>> {
     const id = newId();
     const body = { v: PROTOCOL_VERSION, id, name, args: COMMAND_ARGS[name].parse(args) };
+    const deadline = Date.now() + timeoutMs;
     const reply = new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(gatewayTimeout());
-      }, timeoutMs);
-      this.pending.set(id, { mac, resolve, reject, timer });
+      // A timer counts from the loop's cached time, which can be behind Date.now(): it may fire
+      // a little before the deadline. The 504 waits for the deadline itself, so that a delivery
+      // which checks the clock (AedesBroker) has let the command go before anyone hears of it.
+      const expire = () => {
+        const pending = this.pending.get(id);
+        if (!pending) return;
+        if (Date.now() < deadline) pending.timer = setTimeout(expire, deadline - Date.now());
+        else {
+          this.pending.delete(id);
+          reject(gatewayTimeout());
+        }
+      };
+      this.pending.set(id, { mac, resolve, reject, timer: setTimeout(expire, timeoutMs) });
     });
     // Not awaited: delivery may wait for the gateway's SUBSCRIBE (AedesBroker), the timeout runs.
-    const deadline = Date.now() + timeoutMs;
     this.deliver(mac, JSON.stringify(body), deadline).catch((err: unknown) =>
       this.settle(id)?.reject(err),
     );

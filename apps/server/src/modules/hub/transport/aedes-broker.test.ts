@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
 import { AedesBroker } from './aedes-broker';
 import type { TransportSink, Verdict } from './transport';
@@ -179,6 +179,25 @@ describe('commands to a gateway that has not subscribed yet', () => {
     await broker.publishCommand(MAC, 'after');
     await until(() => got.length === 2);
     expect(got).toEqual(['waiting', 'after']);
+    await client.endAsync();
+  });
+
+  it('lets a command go at a SUBSCRIBE past its deadline, even when its timer is late', async () => {
+    const { client, got } = await connectUnsubscribed();
+    const start = Date.now();
+    const stale = broker.publishCommand(MAC, 'stale', start + 60_000);
+    const fresh = broker.publishCommand(MAC, 'fresh', start + 120_000);
+    // The clock passes the first deadline; its timer (a busy loop's) has not fired yet.
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => start + 90_000);
+    try {
+      await client.subscribeAsync(`nx/${MAC}/cmd`, { qos: 1 });
+      await Promise.all([stale, fresh]);
+    } finally {
+      now.mockRestore();
+    }
+    await until(() => got.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toEqual(['fresh']);
     await client.endAsync();
   });
 

@@ -452,22 +452,22 @@ export class AedesBroker {
     if (!client || this.listening.has(client) || queued.length >= EARLY_COMMANDS_MAX) return send();
     this.early.set(mac, queued);
     return new Promise((resolve, reject) => {
+      const letGo = () => {
+        const at = queued.indexOf(command);
+        if (at >= 0) queued.splice(at, 1);
+        if (!queued.length && this.early.get(mac) === queued) this.early.delete(mac);
+        resolve();
+      };
       const timer =
         deadline === Infinity
           ? undefined
-          : setTimeout(
-              () => {
-                const at = queued.indexOf(command);
-                if (at >= 0) queued.splice(at, 1);
-                if (!queued.length && this.early.get(mac) === queued) this.early.delete(mac);
-                resolve();
-              },
-              Math.max(0, deadline - Date.now()),
-            ).unref();
+          : setTimeout(letGo, Math.max(0, deadline - Date.now())).unref();
       const command = {
         send: () => {
           clearTimeout(timer);
-          void send().then(resolve, reject);
+          // Past its deadline (its timer is late: a busy loop): the hub may have answered 504.
+          if (Date.now() >= deadline) resolve();
+          else void send().then(resolve, reject);
         },
         drop: () => {
           clearTimeout(timer);
