@@ -25,10 +25,9 @@ let dataDir: string;
 let newGateway: HubWithProject['newGateway'];
 
 beforeAll(async () => {
-  ({ t, baseUrl, broker, owner, project, newGateway } = await startHubWithProject((_url, port) => {
-    dataDir = join('/tmp', `atrium-events-${port}`);
-    return { DATA_DIR: dataDir };
-  }));
+  ({ t, baseUrl, broker, owner, project, newGateway } = await startHubWithProject());
+  // The test server's own DATA_DIR, which its close() removes.
+  dataDir = t.dataDir;
   admin = await createUser(t.app, 'admin');
 });
 afterAll(() => t.close());

@@ -68,16 +68,20 @@ const status = async (t: TestServer, user: TestUser, mac: string) =>
   vpnStatusReply.parse((await call(t, user, 'GET', `/api/vpn/status/${mac}`)).json());
 
 describe('a session survives a restart of the server', () => {
+  let firstNode: TestServer | undefined;
   let t: TestServer | undefined;
   let agent: GatewayAgent | undefined;
   afterAll(async () => {
     await agent?.stop();
     await t?.close();
+    // The first node owns the deployment's DATA_DIR and database: removed last.
+    await firstNode?.close();
   });
 
   it('the gateway reconnects its tunnel and the session goes on until its end', async () => {
     const ports = await freePorts();
     const first = await node(ports);
+    firstNode = first;
     const owner = await createUser(first.app, 'user');
     const project = await createProject(first.app, owner.team);
     const gw = await gatewayWithSecret(first.app, { team_id: owner.team, project_id: project.id });
