@@ -315,6 +315,8 @@ function addLifecycleHooks(app: FastifyInstance, m: AppModules, mailer: Mailer, 
   app.addHook('onClose', () => m.timeseries.store.close());
   // onClose hooks run last-added first: the waiting points are committed before the database closes.
   app.addHook('onClose', () => m.timeseries.writer.close());
+  // Before it: the supply voltages still waiting for their series reach the writer.
+  app.addHook('onClose', () => m.monitoring.settle());
   // Started once the app is ready; stopped (and awaited) before the database closes.
   app.addHook('onReady', async () => m.timeseries.sweep.start(config.retentionSweepMs));
   app.addHook('onClose', () => m.timeseries.sweep.stop());

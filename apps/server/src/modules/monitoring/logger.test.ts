@@ -197,3 +197,45 @@ describe('telling gateways what to record', () => {
     expect(res).toEqual({ monitored: [{ address: '2/2/2', dpt: '9.001', name: '' }], sent: false });
   });
 });
+
+describe('a server that stops', () => {
+  it('commits the supply voltages whose series it was still creating', async () => {
+    const node = await startTestServer();
+    try {
+      const team = await monitoringTeam(node.app);
+      const m = node.modules.monitoring;
+      // As the hub's infos arrive just before a SIGTERM: 2,000 gateways' first voltages, each
+      // still waiting for its project's pause flag and its new series when the close begins.
+      const macs = Array.from(
+        { length: 2000 },
+        (_, i) => `0000000a${i.toString(16).padStart(4, '0')}`,
+      );
+      const recorded = macs.map((mac) => m.recordVoltage(team.project.id, mac, 5_000, 24));
+      await node.app.close();
+      await expect(Promise.all(recorded)).resolves.toEqual(macs.map(() => true));
+      // The same deployment started again finds every one of them stored.
+      const again = await startTestServer({}, node);
+      try {
+        const ids = await Promise.all(
+          macs.map((mac) =>
+            again.modules.timeseries.store.findSeries(voltageSeriesKey(team.project.id, mac)),
+          ),
+        );
+        const rows = await again.app.db
+          .selectFrom('ts_raw')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .where(
+            'series',
+            'in',
+            ids.map((id) => id ?? -1),
+          )
+          .executeTakeFirstOrThrow();
+        expect(Number(rows.n)).toBe(macs.length);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await node.close();
+    }
+  });
+});

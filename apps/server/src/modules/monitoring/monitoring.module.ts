@@ -47,6 +47,8 @@ export interface MonitoringModule {
   favorites: FavoritesService;
   /** Hub, on a gateway's info message: records its supply voltage (false when paused). */
   recordVoltage(projectId: string, mac: string, t: number, volt: number): Promise<boolean>;
+  /** Closing: resolves once every voltage under way has reached the time-series writer. */
+  settle(): Promise<void>;
   /** Hub, on a gateway's connect: the `monitor` list to send it (empty when paused). */
   monitorListFor(mac: string, projectId?: string | null): Promise<MonitorTarget[]>;
   /** Every monitoring route (area `monitoring` of the spec's call catalogue). */
@@ -112,6 +114,7 @@ export function createMonitoringModule(d: MonitoringDeps): MonitoringModule {
     graph,
     favorites,
     recordVoltage: (projectId, mac, t, volt) => recorder.recordVoltage(projectId, mac, t, volt),
+    settle: () => recorder.settle(),
     monitorListFor: (mac, projectId) => monitored.monitorListFor(mac, projectId),
     useModbusValues(source) {
       modbusValues = source;

@@ -19,6 +19,8 @@ export interface VoltageRecorderDeps {
  */
 export class VoltageRecorder {
   private readonly paused = new Map<string, { at: number; value: Promise<boolean> }>();
+  /** Recordings still reading their pause flag or creating their series. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly d: VoltageRecorderDeps) {}
 
@@ -27,11 +29,32 @@ export class VoltageRecorder {
    * committed, false when the project does not exist or its recording is paused;
    * rejects with TimeSeriesError 'invalidPoint' for a bad time or value.
    */
-  async recordVoltage(projectId: string, mac: string, t: number, volt: number): Promise<boolean> {
-    if (await this.isPaused(projectId)) return false;
-    const seriesId = await this.d.store.ensureSeries(voltageSeriesKey(projectId, mac));
-    // Returned, not awaited: this call's frame is not kept until the commit.
-    return this.d.writer.write([{ seriesId, t, v: volt }]).then(() => true);
+  recordVoltage(projectId: string, mac: string, t: number, volt: number): Promise<boolean> {
+    const series = this.seriesOf(projectId, mac);
+    // Registered before `settle` can wait on `series`: the point reaches the writer first.
+    const recorded = series.then((seriesId) =>
+      seriesId === undefined
+        ? false
+        : this.d.writer.write([{ seriesId, t, v: volt }]).then(() => true),
+    );
+    this.inFlight.add(series);
+    const gone = () => this.inFlight.delete(series);
+    series.then(gone, gone);
+    return recorded;
+  }
+
+  /**
+   * Resolves once every recording under way has handed its point to the writer (or
+   * failed): a closing server waits for it before it closes the writer.
+   */
+  async settle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** The series of the gateway's voltage; undefined when its project records nothing. */
+  private async seriesOf(projectId: string, mac: string): Promise<number | undefined> {
+    if (await this.isPaused(projectId)) return undefined;
+    return this.d.store.ensureSeries(voltageSeriesKey(projectId, mac));
   }
 
   /** Drops the cached pause flag (this node just changed it). */
