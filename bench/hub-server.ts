@@ -134,10 +134,11 @@ if (process.env.HUB_BENCH_DIAG) {
     return `rss ${rss} MiB; hub event delay p50 ${at(0.5)} p99 ${at(0.99)} max ${at(1)} ms; threads ${cpu}`;
   });
 }
-// HUB_BENCH_HEAP_SAMPLE=DIR: what the main thread promotes, from 30 s after the start for 25 s.
+// HUB_BENCH_HEAP_SAMPLE=DIR: what the main thread promotes, from HUB_BENCH_HEAP_SAMPLE_AFTER ms
+// after the start (30,000) for HUB_BENCH_HEAP_SAMPLE_FOR ms (25,000).
 if (process.env.HUB_BENCH_HEAP_SAMPLE)
   samplePromotedAllocations(
     join(process.env.HUB_BENCH_HEAP_SAMPLE, 'main.heapprofile'),
-    30_000,
-    25_000,
+    Number(process.env.HUB_BENCH_HEAP_SAMPLE_AFTER ?? 30_000),
+    Number(process.env.HUB_BENCH_HEAP_SAMPLE_FOR ?? 25_000),
   );

@@ -85,13 +85,11 @@ export function createMonitoringModule(d: MonitoringDeps): MonitoringModule {
     store: d.timeseries,
     writer: d.writer,
     projects: d.projects,
+    log: d.log,
   });
-  // The supply voltage of every info (the recorder honours the logger pause).
+  // The supply voltage of every info (the recorder honours the logger pause, logs failures).
   d.events?.on('info', (e) => {
-    if (e.volt === null) return;
-    void recorder
-      .recordVoltage(e.project, e.mac, Date.now(), e.volt)
-      .catch((err: unknown) => d.log.warn({ err, mac: e.mac }, 'supply voltage not recorded'));
+    if (e.volt !== null) recorder.record(e.project, e.mac, Date.now(), e.volt);
   });
   const logger = new LoggerService({
     projects: d.projects,

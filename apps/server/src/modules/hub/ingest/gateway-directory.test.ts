@@ -32,9 +32,18 @@ function fakeRepo(rows: Map<string, GatewayIdentity>) {
       }
       return Promise.resolve(macs.flatMap((m) => rows.get(m) ?? []));
     },
+    /** As the real bulk read: a new object per row, without `waiting`. */
     identities: (macs: string[]) => {
       calls.bulk.push(macs);
-      return Promise.resolve(macs.flatMap((m) => rows.get(m) ?? []));
+      return Promise.resolve(
+        macs.flatMap((m) => {
+          const row = rows.get(m);
+          if (!row) return [];
+          const read = { ...row };
+          delete read.waiting;
+          return [read];
+        }),
+      );
     },
   };
 }
@@ -72,6 +81,38 @@ describe('GatewayDirectory', () => {
     expect((await dir.lookup('aa'))?.projectId).toBe('p2');
     expect(await dir.lookup('bb')).toBeUndefined();
     expect(repo.calls.single).toBe(1);
+  });
+
+  it('keeps the identity a refresh read again unchanged, and replaces a changed one', async () => {
+    const rows = new Map([['aa', identity('aa', 'p1')]]);
+    const repo = fakeRepo(rows);
+    let now = 0;
+    const dir = new GatewayDirectory(repo, 10_000, () => now);
+    const arrived = await dir.lookup('aa');
+    expect(arrived?.waiting).toBeDefined();
+    const refreshed = async (at: number) => {
+      now = at;
+      await dir.lookup('aa');
+      await dir.settled();
+      return dir.lookup('aa');
+    };
+    // The first refresh replaces the arrival's identity: its `waiting` would be stale.
+    const first = await refreshed(10_000);
+    expect(first).not.toBe(arrived);
+    expect(first?.waiting).toBeUndefined();
+    // Unchanged: the same object, its time renewed (no new refresh before the next ttl).
+    expect(await refreshed(20_000)).toBe(first);
+    now = 29_000;
+    await dir.lookup('aa');
+    expect(repo.calls.bulk).toHaveLength(2);
+    // Changed elsewhere, then gone: replaced.
+    rows.set('aa', { ...identity('aa', 'p1'), version: '8.6.0' });
+    const updated = await refreshed(30_000);
+    expect(updated).not.toBe(first);
+    expect(updated?.version).toBe('8.6.0');
+    rows.delete('aa');
+    expect(await refreshed(40_000)).toBeUndefined();
+    expect(repo.calls.bulk).toHaveLength(4);
   });
 
   it('keeps a primed or forgotten entry newer than a refresh that was under way', async () => {

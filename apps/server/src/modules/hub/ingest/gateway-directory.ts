@@ -20,7 +20,26 @@ function deferred(): Miss {
 interface Entry {
   at: number;
   value: Promise<GatewayIdentity | undefined>;
+  /** What a bulk refresh read (then `value` resolves to it); absent until one has. */
+  read?: { gw: GatewayIdentity | undefined };
 }
+
+/** The same row, as a bulk refresh reads it (without `waiting`, which an arrival reads). */
+const sameRead = (a: GatewayIdentity | undefined, b: GatewayIdentity | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.waiting === undefined &&
+    b.waiting === undefined &&
+    a.id === b.id &&
+    a.mac === b.mac &&
+    a.type === b.type &&
+    a.virtual === b.virtual &&
+    a.version === b.version &&
+    a.projectId === b.projectId &&
+    a.teamId === b.teamId &&
+    a.secretHash === b.secretHash &&
+    a.pendingInit === b.pendingInit);
 
 /** Identities read again in one query each (an IN list this long stays well under SQL limits). */
 const REFRESH_CHUNK = 500;
@@ -106,9 +125,14 @@ export class GatewayDirectory {
       .finally(() => (this.refreshing = undefined));
   }
 
+  /**
+   * Reads the stale entries again. An unchanged row keeps its entry, only its time
+   * renewed: at 10,000 gateways, entries replaced every `ttlMs` die in the old generation.
+   */
   private async refresh() {
     const cutoff = this.now() - this.ttlMs;
-    const stale = [...this.cache].filter(([, e]) => e.at <= cutoff).map(([mac]) => mac);
+    const stale: string[] = [];
+    for (const [mac, entry] of this.cache) if (entry.at <= cutoff) stale.push(mac);
     for (let i = 0; i < stale.length; i += REFRESH_CHUNK) {
       const macs = stale.slice(i, i + REFRESH_CHUNK);
       const at = this.now();
@@ -117,7 +141,9 @@ export class GatewayDirectory {
         // An entry replaced meanwhile (forget, prime, a fresh lookup) is newer than this read.
         const entry = this.cache.get(mac);
         if (!entry || entry.at > cutoff) continue;
-        this.cache.set(mac, { at, value: Promise.resolve(found.get(mac)) });
+        const gw = found.get(mac);
+        if (entry.read && sameRead(entry.read.gw, gw)) entry.at = at;
+        else this.cache.set(mac, { at, value: Promise.resolve(gw), read: { gw } });
       }
     }
   }
