@@ -17,7 +17,8 @@ function recorder(paused = false) {
     store: { ensureSeries: () => (reads.series++, Promise.resolve(7)) },
     writer: {
       submit: (points, committed) => {
-        if (points.some((p) => !Number.isFinite(p.v))) return new TimeSeriesError('invalidPoint', 'not a number');
+        if (points.some((p) => !Number.isFinite(p.v)))
+          return new TimeSeriesError('invalidPoint', 'not a number');
         submitted.push({ points, committed });
         return undefined;
       },
