@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
 import { AtriumSqliteDialect } from './sqlite-driver';
+import { WriteGate } from './write-gate';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -18,8 +19,22 @@ const sqliteHandles = new WeakMap<Db, SQLite.Database>();
 /** The raw better-sqlite3 handle of a Db opened on SQLite; undefined on PostgreSQL. */
 export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
 
-/** Opens the configured database: a SQLite file in WAL mode, or a PostgreSQL pool. */
-export function openDatabase(config: Config['database']): Db {
+const writeGates = new WeakMap<Db, WriteGate>();
+
+/**
+ * The write turn of a Db opened on SQLite (decision 0059): what writes around Kysely (raw
+ * statements, other threads on the same file) waits for it; undefined on PostgreSQL.
+ */
+export const writeGateOf = (db: Db): WriteGate | undefined => writeGates.get(db);
+
+/**
+ * Opens the configured database: a SQLite file in WAL mode, or a PostgreSQL pool. A thread
+ * writing the same file as another passes that one's gate (`writeGate`, its buffer).
+ */
+export function openDatabase(
+  config: Config['database'],
+  options: { writeGate?: SharedArrayBuffer } = {},
+): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
     // An idle client's broken connection (server restart, a test dropping its database)
@@ -32,8 +47,10 @@ export function openDatabase(config: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new AtriumSqliteDialect(sqlite) });
+  const gate = new WriteGate(options.writeGate);
+  const db = new Kysely<Database>({ dialect: new AtriumSqliteDialect(sqlite, gate) });
   sqliteHandles.set(db, sqlite);
+  writeGates.set(db, gate);
   return db;
 }
 

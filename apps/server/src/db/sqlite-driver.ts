@@ -6,6 +6,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import type { WriteGate } from './write-gate';
 
 /** Prepared statements kept per connection (queries come in a few hundred shapes). */
 const STATEMENT_CACHE = 500;
@@ -37,7 +38,10 @@ class FifoLock {
 class SqliteConnection implements DatabaseConnection {
   private readonly statements = new Map<string, SQLite.Statement>();
 
-  constructor(private readonly db: SQLite.Database) {}
+  constructor(
+    private readonly db: SQLite.Database,
+    private readonly gate: WriteGate | undefined,
+  ) {}
 
   /** The statement for this SQL, prepared once (least recently used ones are dropped). */
   private statement(sql: string): SQLite.Statement {
@@ -59,12 +63,20 @@ class SqliteConnection implements DatabaseConnection {
     const statement = this.statement(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
     if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+    // A write outside a transaction waits for its turn like a transaction (WriteGate).
+    if (this.gate && !this.db.inTransaction)
+      return this.gate.run(() => SqliteConnection.run<R>(statement, parameters));
+    return Promise.resolve(SqliteConnection.run<R>(statement, parameters));
+  }
+
+  private static run<R>(statement: SQLite.Statement, parameters: unknown[]): QueryResult<R> {
     const { changes, lastInsertRowid } = statement.run(parameters);
-    return Promise.resolve({
-      numAffectedRows: BigInt(changes),
-      insertId: BigInt(lastInsertRowid),
-      rows: [],
-    });
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  /** A transaction's own statement (BEGIN, COMMIT, ROLLBACK): never gated itself. */
+  control(sql: string): void {
+    this.db.exec(sql);
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -80,20 +92,28 @@ class SqliteConnection implements DatabaseConnection {
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Kysely's SQLite driver, with three changes:
+ * Kysely's SQLite driver, with four changes:
  * - transactions begin IMMEDIATE: the time-series writer thread writes to the same file on
  *   another connection, and a deferred transaction that read and then writes after that
  *   thread's commit would fail with SQLITE_BUSY_SNAPSHOT, while IMMEDIATE takes the write
  *   lock first (waiting up to busy_timeout for it) and so always sees the latest data;
+ * - with a WriteGate, a transaction (and a write outside one) first waits for its turn
+ *   among the process's threads without blocking the event loop, so IMMEDIATE finds the
+ *   lock free instead of sleeping in SQLite's busy handler (decision 0059);
  * - the connection is handed out in arrival order (FifoLock);
  * - statements are prepared once, not on every query.
  */
 class AtriumSqliteDriver implements Driver {
   private readonly lock = new FifoLock();
   private readonly connection: SqliteConnection;
+  /** Whether the transaction under way holds the gate's turn. */
+  private holding = false;
 
-  constructor(private readonly db: SQLite.Database) {
-    this.connection = new SqliteConnection(db);
+  constructor(
+    private readonly db: SQLite.Database,
+    private readonly gate: WriteGate | undefined,
+  ) {
+    this.connection = new SqliteConnection(db, gate);
   }
 
   async init() {}
@@ -103,16 +123,36 @@ class AtriumSqliteDriver implements Driver {
     return this.connection;
   }
 
-  async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  async beginTransaction() {
+    if (this.gate) {
+      await this.gate.acquire();
+      this.holding = true;
+    }
+    try {
+      this.connection.control('begin immediate');
+    } catch (err) {
+      this.endTurn();
+      throw err;
+    }
   }
 
-  async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+  async commitTransaction() {
+    this.connection.control('commit');
+    this.endTurn(); // a failed COMMIT keeps the turn until Kysely's ROLLBACK
   }
 
-  async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  async rollbackTransaction() {
+    try {
+      if (this.db.inTransaction) this.connection.control('rollback');
+    } finally {
+      this.endTurn();
+    }
+  }
+
+  private endTurn() {
+    if (!this.holding) return;
+    this.holding = false;
+    this.gate?.release();
   }
 
   async savepoint(connection: DatabaseConnection, name: string) {
@@ -138,11 +178,14 @@ class AtriumSqliteDriver implements Driver {
 
 /** Kysely's SQLite dialect (adapter, compiler, introspection) on AtriumSqliteDriver. */
 export class AtriumSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SQLite.Database) {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly gate?: WriteGate,
+  ) {
     super({ database: sqlite });
   }
 
   override createDriver(): Driver {
-    return new AtriumSqliteDriver(this.sqlite);
+    return new AtriumSqliteDriver(this.sqlite, this.gate);
   }
 }

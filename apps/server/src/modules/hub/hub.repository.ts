@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { sqliteHandleOf, type Db } from '../../db/database';
+import { sqliteHandleOf, writeGateOf, type Db } from '../../db/database';
 import {
   applyGatewayPatchesPostgres,
   applyGatewayPatchesSqlite,
@@ -161,9 +161,10 @@ export class HubRepository {
     if (sqlite) {
       // One synchronous transaction while holding Kysely's single connection: a thousand
       // updates take milliseconds instead of holding the connection for many event-loop turns.
-      await this.db
-        .connection()
-        .execute(async () => applyGatewayPatchesSqlite(sqlite, patches, bump));
+      // In the file's turn to write (decision 0059).
+      const apply = () => applyGatewayPatchesSqlite(sqlite, patches, bump);
+      const gate = writeGateOf(this.db);
+      await this.db.connection().execute(async () => (gate ? gate.run(apply) : apply()));
       return;
     }
     await this.db.transaction().execute(async (trx) => {

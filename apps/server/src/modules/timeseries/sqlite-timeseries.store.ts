@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import type { Db } from '../../db/database';
+import { writeGateOf, type Db } from '../../db/database';
+import type { WriteGate } from '../../db/write-gate';
 import { SqliteWriteRepository } from './sqlite-timeseries.repository';
 import { SqliteReadThreads } from './sqlite-read-threads';
 import { SqliteWriteThread } from './sqlite-write-thread';
@@ -21,6 +22,8 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
   private thread: SqliteWriteThread | undefined;
   private readonly readers: SqliteReadThreads | undefined;
   private closed = false;
+  /** The file's write turn (decision 0059), shared with the writer thread. */
+  private readonly gate: WriteGate | undefined;
 
   /**
    * `writerThread`: batches are written by a worker thread; `readThreads`: wide graph reads
@@ -38,6 +41,7 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
     this.readers = readers;
     this.writer = new SqliteWriteRepository(sqlite);
     this.useThread = Boolean(options.writerThread) && !sqlite.memory;
+    this.gate = writeGateOf(db);
   }
 
   override writeBatch(points: readonly Point[]): Promise<void> {
@@ -72,7 +76,7 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
   /** Started on first use: a server that records nothing pays nothing. */
   private writerThread(): SqliteWriteThread {
     if (!this.thread) {
-      this.thread = new SqliteWriteThread(this.sqlite.name);
+      this.thread = new SqliteWriteThread(this.sqlite.name, undefined, this.gate);
       // The thread's checkpointer checkpoints; a commit on the event loop must not.
       this.sqlite.pragma('wal_autocheckpoint = 0');
     }
@@ -85,7 +89,7 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
   }
 
   protected async inTransaction(work: (tx: WriteTransaction) => Promise<void>): Promise<void> {
-    await this.db.connection().execute(async () => {
+    const transaction = async () => {
       // IMMEDIATE takes the write lock now rather than failing half-way on a busy database.
       this.sqlite.exec('BEGIN IMMEDIATE');
       try {
@@ -95,6 +99,9 @@ export class SqliteTimeSeriesStore extends BaseTimeSeriesStore {
         if (this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
         throw err;
       }
-    });
+    };
+    // In the file's turn to write: BEGIN then finds SQLite's lock free (decision 0059).
+    const gate = this.gate;
+    await this.db.connection().execute(() => (gate ? gate.run(transaction) : transaction()));
   }
 }

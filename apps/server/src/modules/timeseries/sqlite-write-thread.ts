@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { WriteGate } from '../../db/write-gate';
 import { threadEntry } from '../../lib/thread-entry';
 import type { GatewayPatch, GatewayPatchWriter } from '../../lib/tenancy/gateway-state.repository';
 import { TimeSeriesError, type TimeSeriesErrorCode } from '../../lib/timeseries-error';
@@ -8,8 +9,9 @@ import type { PruneResult, PruneScope, Point, SeriesKey } from './timeseries.typ
 const CHECKPOINT_EVERY_MS = 1_000;
 
 /**
- * When the checkpointer also empties the WAL (TRUNCATE): at 16,384 frames, 64 MiB of 4 KiB
- * pages, waiting at most 100 ms for readers and writers (sqlite-checkpoint-worker.mjs).
+ * When the WAL is also emptied (TRUNCATE): at 16,384 frames, 64 MiB of 4 KiB pages, as the
+ * checkpointer thread sees it (sqlite-checkpoint-worker.mjs); the writer thread runs it in its
+ * turn to write, waiting at most 100 ms for readers.
  */
 export const WAL_TRUNCATE = { frames: 16_384, waitMs: 100 };
 
@@ -27,13 +29,16 @@ export type WriteRequest =
   | { kind: 'write'; id: number; triples: Float64Array }
   | { kind: 'series'; id: number; keys: SeriesKey[] }
   | { kind: 'gateways'; id: number; patches: [string, GatewayPatch][]; bump: (string | null)[] }
-  | { kind: 'prune'; id: number; scope: PruneScope; olderThan: number };
+  | { kind: 'prune'; id: number; scope: PruneScope; olderThan: number }
+  | { kind: 'truncate'; id: number; waitMs: number };
 
 /** The thread's answer once the work is committed (or failed). */
 export interface WriteReply {
   id: number;
   ids?: number[];
   pruned?: PruneResult;
+  /** A TRUNCATE checkpoint emptied the WAL. */
+  truncated?: boolean;
   error?: { message: string; code?: TimeSeriesErrorCode };
 }
 
@@ -70,10 +75,12 @@ export class SqliteWriteThread implements GatewayPatchWriter {
     [];
   private nextId = 1;
   private failure: Error | undefined;
-  /** WALs the checkpointer emptied so far (tests, diagnostics). */
+  /** WALs emptied so far (tests, diagnostics). */
   walTruncations = 0;
+  private truncating = false;
 
-  constructor(file: string, walTruncate = WAL_TRUNCATE) {
+  /** `gate`: the main connection's write turn (decision 0059), shared with the thread. */
+  constructor(file: string, walTruncate = WAL_TRUNCATE, gate?: WriteGate) {
     // Compiled to plain JS once per process (threadEntry); else the bootstrap registers tsx
     // itself. The parent's flags (tsx, vitest's loaders) are not inherited.
     const entry = threadEntry(
@@ -81,7 +88,7 @@ export class SqliteWriteThread implements GatewayPatchWriter {
       new URL('./sqlite-write-worker.mjs', import.meta.url),
     );
     this.worker = new Worker(entry, {
-      workerData: { file },
+      workerData: { file, gate: gate?.buffer },
       // A CPU profile of the server (--cpu-prof) covers this thread too.
       execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
       resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB },
@@ -93,18 +100,30 @@ export class SqliteWriteThread implements GatewayPatchWriter {
         file,
         everyMs: CHECKPOINT_EVERY_MS,
         truncateFrames: walTruncate.frames,
-        truncateWaitMs: walTruncate.waitMs,
       },
       execArgv: [],
     });
     this.checkpointer.on('error', () => {}); // the WAL then grows until the next start
-    this.checkpointer.on('message', (m: { truncated: boolean }) => {
-      if (m.truncated) this.walTruncations++;
+    // The WAL passed its limit: the writer thread empties it in its turn (one at a time).
+    this.checkpointer.on('message', () => {
+      if (this.truncating) return;
+      this.truncating = true;
+      this.ask({ kind: 'truncate', id: this.nextId++, waitMs: walTruncate.waitMs })
+        .then((reply) => {
+          if (reply.truncated) this.walTruncations++;
+        })
+        .catch(() => {}) // closing, or busy: the checkpointer asks again
+        .finally(() => (this.truncating = false));
     });
     this.checkpointer.unref();
     this.worker.on('message', (reply: WriteReply) => this.settle(reply));
     this.worker.on('error', (err) => this.fail(err));
-    this.worker.on('exit', (code) => this.fail(new Error(`time-series writer exited (${code})`)));
+    const threadId = this.worker.threadId;
+    this.worker.on('exit', (code) => {
+      // A thread stopped during its turn to write would keep the main thread waiting.
+      gate?.releaseThread(threadId);
+      this.fail(new Error(`time-series writer exited (${code})`));
+    });
     // Idle, the thread does not keep the process alive (a batch under way does: it is awaited).
     this.worker.unref();
   }
