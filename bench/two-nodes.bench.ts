@@ -25,7 +25,6 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import mqtt from 'mqtt';
 import pg from 'pg';
 import { z } from 'zod';
 import { freePort, startPostgres } from '../apps/server/test/postgres-cluster';
@@ -34,6 +33,7 @@ import { Mosquitto, quantile, startFleet, stopChild, usage } from './cold-start-
 import { consoleLatencies } from './hub.bench';
 import { exited, hubStats, startHubServer, type HubReady } from './hub-processes';
 import { envNumber } from './knobs';
+import { watchBroker } from './mosquitto-sys';
 
 const GATEWAYS = envNumber('BENCH_GATEWAYS', 10_000);
 const TELEGRAM_RATE = envNumber('BENCH_TELEGRAM_RATE', 2);
@@ -65,33 +65,6 @@ function pgCpu(postmaster: number): number {
     }
   }
   return ticks / 100;
-}
-
-/**
- * Mosquitto's own counters ($SYS, read as the hub's user), as last published: it publishes a
- * counter every 10 s only when it changed, so the reader is there from the start.
- */
-function watchBroker(port: number) {
-  const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-    username: 'atrium-hub',
-    password: 'bench-hub-secret',
-    clientId: 'bench-sys-reader',
-  });
-  const seen: Record<string, number> = {};
-  client.on('connect', () => client.subscribe('$SYS/broker/#'));
-  client.on(
-    'message',
-    (topic, payload) => (seen[topic.slice(12)] = parseFloat(payload.toString())),
-  );
-  return {
-    /** Waits for the next publication of the counters (mosquitto's interval is 10 s). */
-    async latest(): Promise<Record<string, number>> {
-      const uptime = seen.uptime;
-      for (let i = 0; i < 25 && seen.uptime === uptime; i++) await sleep(1_000);
-      return { ...seen };
-    },
-    close: () => client.endAsync(),
-  };
 }
 
 interface Node {
