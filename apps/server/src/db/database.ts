@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
 import { AtriumSqliteDialect } from './sqlite-driver';
-import { WriteGate } from './write-gate';
+import { WRITE_GATE_WAIT_MS, WriteGate } from './write-gate';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -46,7 +46,7 @@ export function openDatabase(
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${WRITE_GATE_WAIT_MS}`);
   const gate = new WriteGate(options.writeGate);
   const db = new Kysely<Database>({ dialect: new AtriumSqliteDialect(sqlite, gate) });
   sqliteHandles.set(db, sqlite);

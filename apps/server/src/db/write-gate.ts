@@ -2,8 +2,9 @@ import { threadId } from 'node:worker_threads';
 
 /**
  * The turn to write one SQLite file, shared by the threads of this process that write it: the
- * main connection, the time-series writer thread and the checkpointer's TRUNCATE
- * (decision 0059).
+ * main connection and the time-series writer thread (its batches, and the WAL's TRUNCATE)
+ * (decision 0059). A thread waits for at most one turn at a time on a connection, so the
+ * ring's 64 slots hold far more than can be in line.
  *
  * SQLite's own lock has no queue: a connection that finds it taken sleeps in its busy handler
  * (1, 2, 5, … then 100 ms at a time) and tries again. On the main thread that sleep stops the
@@ -40,7 +41,7 @@ const waitAsync = (
   }
 ).waitAsync.bind(Atomics);
 
-/** How long a writer waits for its turn by default: SQLite's busy_timeout here. */
+/** How long a writer waits for its turn by default, and SQLite's busy_timeout (database.ts). */
 export const WRITE_GATE_WAIT_MS = 5_000;
 
 /** The error of a writer that waited too long, as SQLite words its own. */
