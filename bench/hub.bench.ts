@@ -4,7 +4,10 @@
  * embedded aedes broker in its own thread (the default), the same on the main thread
  * (MQTT_BROKER_THREAD=false, the baseline), then through Debian's mosquitto (MQTT_URL). Reports the time
  * until all are online, the server's RSS and CPU, and the p99 from a telegram's
- * publish to its arrival at a console socket joined to 10 projects.
+ * publish to its arrival at a console socket joined to 10 projects. Then the machine's CPU
+ * budget: the CPU per accepted telegram of the server, the simulators and mosquitto, and the
+ * cores the nominal rate would need at those costs (the simulators stand in for gateways on
+ * other machines, but here they share the cores).
  * Targets: all online ≤ 60 s, RSS ≤ 1.5 GiB, p99 ≤ 200 ms, and behind mosquitto no publish
  * dropped by the broker (its $SYS count: publishes it acknowledged to a gateway, then dropped
  * because the hub's window was full).
@@ -22,7 +25,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { io } from 'socket.io-client';
@@ -67,6 +70,8 @@ interface Figures {
   received: number;
   brokerRssMiB?: number;
   brokerCpuPercent?: number;
+  /** The simulator processes' CPU together (the load generators share the machine). */
+  simsCpuPercent: number;
   /** Publishes mosquitto acknowledged to a gateway and dropped (its $SYS counter). */
   brokerDropped?: number;
   baseline?: boolean;
@@ -172,6 +177,7 @@ async function measure(name: string, mode: Mode, rules = 0): Promise<Figures> {
         `${name}: the alert engine has ${server.ready.alerts?.thresholds} thresholds of ${server.ready.alerts?.projects} projects`,
       );
     const url = `mqtt://127.0.0.1:${broker?.port ?? mqttPort}`;
+    const sims: ChildProcess[] = [];
     const share = Math.ceil(GATEWAYS / SIMS);
     const lines = readFileSync(server.ready.credentials, 'utf8').trim().split('\n');
     for (let s = 0; s < SIMS; s++) {
@@ -180,7 +186,7 @@ async function measure(name: string, mode: Mode, rules = 0): Promise<Figures> {
         part,
         [lines[0], ...lines.slice(1 + s * share, 1 + (s + 1) * share)].join('\n'),
       );
-      children.push(
+      sims.push(
         startSim([
           '--count',
           String(share),
@@ -202,6 +208,10 @@ async function measure(name: string, mode: Mode, rules = 0): Promise<Figures> {
         ]),
       );
     }
+    children.push(...sims);
+    // A simulator that died meanwhile counts for nothing (its exit shows in the online count).
+    const simsCpu = () =>
+      sims.reduce((sum, c) => sum + (c.exitCode === null ? usage(c.pid ?? 0).cpu : 0), 0);
     // Not all online within 120 s is a missed target, not a crash: measure the load anyway.
     const onlineSeconds = await waitOnline(port, server.ready.token, GATEWAYS, 120_000).catch(
       () => Infinity,
@@ -217,6 +227,7 @@ async function measure(name: string, mode: Mode, rules = 0): Promise<Figures> {
       broker ? usage(broker.child.pid ?? 0) : undefined,
       Date.now(),
     ];
+    const sims0 = simsCpu();
     const s0 = await hubStats(port, server.ready.token);
     let [rss, brokerRss] = [u0.rss, b0?.rss ?? 0];
     for (let i = 0; i < STEADY_SECONDS; i++) {
@@ -233,7 +244,11 @@ async function measure(name: string, mode: Mode, rules = 0): Promise<Figures> {
     console.log(`${name}: hub counters ${JSON.stringify(counters)}`);
     console.log(`${name}: by 10 s window: ${probe.byWindow()}`);
     const s1 = await hubStats(port, server.ready.token);
-    const [u1, b1] = [usage(pid), broker ? usage(broker.child.pid ?? 0) : undefined];
+    const [u1, b1, sims1] = [
+      usage(pid),
+      broker ? usage(broker.child.pid ?? 0) : undefined,
+      simsCpu(),
+    ];
     probe.close();
     const telegrams = (s1.accepted.telegrams ?? 0) - (s0.accepted.telegrams ?? 0);
     // After the CPU window: the alerts raised in it, and their pushes (waited for up to 10 s).
@@ -262,6 +277,7 @@ async function measure(name: string, mode: Mode, rules = 0): Promise<Figures> {
         ? { brokerRssMiB: brokerRss, brokerCpuPercent: ((b1.cpu - b0.cpu) / wall) * 100 }
         : {}),
       ...(brokerDropped !== undefined ? { brokerDropped } : {}),
+      simsCpuPercent: ((sims1 - sims0) / wall) * 100,
     };
   } finally {
     await sys?.close();
@@ -280,6 +296,27 @@ const met = (f: Figures) =>
   f.rssMiB <= TARGETS.rssMiB &&
   f.p99 <= TARGETS.p99Ms &&
   !f.brokerDropped;
+
+/**
+ * The machine's CPU budget: what each process spent per accepted telegram, and the cores the
+ * nominal rate (2 telegrams/s per gateway) would need at those costs, beside the cores there
+ * are. The simulators stand in for gateways on other machines, but here they share the cores.
+ */
+function budget(f: Figures): string {
+  const nominal = GATEWAYS * 2;
+  const perTelegram = (percent: number) =>
+    f.telegramsPerSecond > 0 ? (percent / 100 / f.telegramsPerSecond) * 1e6 : NaN;
+  const parts = [
+    ['server', perTelegram(f.cpuPercent)],
+    ['simulators', perTelegram(f.simsCpuPercent)],
+    ...(f.brokerCpuPercent === undefined
+      ? []
+      : [['mosquitto', perTelegram(f.brokerCpuPercent)] as const]),
+  ] as const;
+  const cores = (us: number) => (us * nominal) / 1e6;
+  const total = parts.reduce((sum, [, us]) => sum + us, 0);
+  return `${f.name}: CPU per accepted telegram ${parts.map(([who, us]) => `${who} ${us.toFixed(0)} µs`).join(', ')}; at ${nominal} telegrams/s that is ${parts.map(([who, us]) => `${who} ${cores(us).toFixed(2)}`).join(' + ')} = ${cores(total).toFixed(2)} cores of the ${availableParallelism()} here`;
+}
 
 const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : '—');
 
@@ -351,6 +388,7 @@ export async function main(): Promise<boolean> {
       `| ${f.name} | ${f.reached >= GATEWAYS ? `${f.onlineSeconds.toFixed(1)} s` : `${f.reached} in 120 s`} | ${f.rssMiB.toFixed(0)} MiB | ${f.cpuPercent.toFixed(0)} % | ${f.p50} ms | ${f.p99} ms | ${f.received} | ${broker} | ${f.brokerDropped ?? '—'} | ${met(f) ? 'met' : f.baseline ? 'missed (baseline)' : 'MISSED'} |`,
     );
   }
+  for (const f of results) console.log(budget(f));
   // The main-thread run is the baseline the broker thread is compared with, not a target.
   const hubMet = results.filter((f) => !f.baseline).every(met);
   const alertsMet = alertRuns ? alertVerdict(...alertRuns) : true;
