@@ -9,7 +9,8 @@ const MAC = '0a0000000001';
 /** A hub whose verdicts the test gives, publish by publish. */
 class HeldSink implements TransportSink {
   readonly received: { kind: GatewayTopic; body: string; settle(v: Verdict): void }[] = [];
-  authenticate = (mac: string, secret: string) => Promise.resolve(mac === MAC && secret === 's');
+  authenticate = (mac: string, secret: string) =>
+    Promise.resolve(mac.startsWith(MAC.slice(0, 10)) && secret === 's');
   receive(_mac: string, kind: GatewayTopic, payload: Buffer, settle: (v: Verdict) => void) {
     this.received.push({ kind, body: payload.toString(), settle });
   }
@@ -36,11 +37,11 @@ beforeEach(async () => {
 });
 afterEach(() => broker.close());
 
-const connect = () =>
+const connect = (mac = MAC) =>
   mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
     protocolVersion: 4,
-    clientId: `gw-${MAC}`,
-    username: MAC,
+    clientId: `gw-${mac}`,
+    username: mac,
     password: 's',
     reconnectPeriod: 0,
   });
@@ -256,5 +257,55 @@ describe('the overload guard (decision 0039)', () => {
     expect(broker.overload.pausedReads).toBeGreaterThan(0);
     expect(cuts).toEqual([]);
     await client.endAsync();
+  });
+  it('reads paused gateways again a turn at a time, those paused longest first', async () => {
+    await broker.close();
+    const mark = (publishes: number) => ({ publishes, bytes: 2 ** 30 });
+    broker = new AedesBroker({
+      host: '127.0.0.1',
+      port: 0,
+      sink,
+      counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
+      preLoginMax: 200,
+      loginTimeoutMs: 10_000,
+      overload: { high: mark(100), pause: mark(1), resume: mark(1), busyUnacked: 32, turn: 1 },
+    });
+    await broker.start();
+    const macs = ['0a0000000011', '0a0000000012', '0a0000000013'];
+    const clients = await Promise.all(macs.map((mac) => connect(mac)));
+    const acks: Promise<unknown>[] = [];
+    const send = (i: number, body: string) =>
+      acks.push(clients[i]!.publishAsync(`nx/${macs[i]}/telegrams`, body, { qos: 1 }));
+    // One publish each: the node pauses at the first, and each gateway is held after its own.
+    for (let i = 0; i < 3; i++) {
+      send(i, `first ${i}`);
+      await until(() => sink.received.length === i + 1);
+    }
+    expect(broker.overload).toMatchObject({ paused: true, inFlight: 3 });
+    // Meanwhile each sends three more, which wait unread in its socket.
+    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) send(i, `more ${i}.${k}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sink.received).toHaveLength(3);
+    // Under the resume mark: one gateway is read again (all it sent meanwhile), not all three.
+    sink.received.slice(0, 2).forEach((r) => r.settle('ack'));
+    await until(() => sink.received.length === 6);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sink.received.map((r) => r.body).slice(3)).toEqual(['more 0.0', 'more 0.1', 'more 0.2']);
+    expect(broker.overload.paused).toBe(true);
+    // Each drain brings the next turn, until every gateway has been read again.
+    let settled = 2;
+    const settleAll = () => {
+      for (; settled < sink.received.length; settled++) sink.received[settled]?.settle('ack');
+    };
+    while (sink.received.length < 12) {
+      const before = sink.received.length;
+      settleAll();
+      await until(() => sink.received.length > before);
+    }
+    settleAll();
+    await Promise.all(acks);
+    expect(broker.overload).toMatchObject({ paused: false, inFlight: 0 });
+    expect(cuts).toEqual([]);
+    await Promise.all(clients.map((c) => c.endAsync()));
   });
 });

@@ -39,13 +39,15 @@ const MAX_UNACKED = 32;
  * may have only `busyUnacked` of them before reading it waits for its oldest: the busiest
  * gateways get their PUBACKs late and slow down. Past `pause`, every gateway's socket is
  * paused after its current publish until the node is back under `resume`: TCP backpressure,
- * nothing dropped.
+ * nothing dropped. Under `resume`, the paused gateways are read again `turn` at a time (64 when
+ * not given), those paused longest first.
  */
 export interface OverloadMarks {
   high: { publishes: number; bytes: number };
   pause: { publishes: number; bytes: number };
   resume: { publishes: number; bytes: number };
   busyUnacked: number;
+  turn?: number;
 }
 
 /**
@@ -63,6 +65,9 @@ export function overloadMarks(pausePublishes: number): OverloadMarks {
     busyUnacked: 4,
   };
 }
+
+/** Paused gateways read again at a time under the resume mark, unless the marks say. */
+const RELEASE_TURN = 64;
 
 export const OVERLOAD_MARKS: OverloadMarks = overloadMarks(8_000);
 
@@ -165,6 +170,7 @@ export class AedesBroker {
   private readonly marks: OverloadMarks;
   /** aedes' `done` of publishes whose gateway waits for the node to go under `resume`. */
   private waiting = new Map<Client, ((err?: Error | null) => void)[]>();
+  private turnScheduled = false;
   /** Connections subscribed to their gateway's commands. */
   private readonly listening = new WeakSet<Client>();
   /** Commands for a connected gateway not yet subscribed: sent on its SUBSCRIBE. */
@@ -345,26 +351,59 @@ export class AedesBroker {
     if (typeof parsing._parsingBatch === 'number') parsing._parsingBatch += PAUSE_CREDIT;
   }
 
-  /** Reads the paused gateways again: the credit back, then each withheld `done`. */
-  private release() {
-    const waiting = this.waiting;
-    this.waiting = new Map();
-    for (const [client, dones] of waiting) {
+  /**
+   * Reads paused gateways again: the credit back, then each withheld `done`. Under load, `turn`
+   * gateways at a time, those paused longest first: a gateway read again parses all it sent
+   * meanwhile (aedes reads the socket's whole buffer), so releasing them all at once let the
+   * node take in many times its pause mark.
+   */
+  private release(turn = Infinity) {
+    const now: [Client, ((err?: Error | null) => void)[]][] = [];
+    for (const entry of this.waiting) {
+      if (now.length >= turn) break;
+      now.push(entry);
+    }
+    for (const [client] of now) this.waiting.delete(client);
+    for (const [client, dones] of now) {
       const parsing = client as unknown as ParsingClient;
       if (typeof parsing._parsingBatch === 'number') parsing._parsingBatch -= PAUSE_CREDIT;
       for (const done of dones) done(null);
     }
   }
 
-  /** One publish less in flight; under the resume mark, the paused gateways are read again. */
+  /**
+   * One publish less in flight; under the resume mark, paused gateways are read again, a turn
+   * at a time, and the node stays paused until none is left (what they send meanwhile waits
+   * for the next turn).
+   */
   private settled(bytes: number) {
     const o = this.overload;
     o.inFlight -= 1;
     o.inFlightBytes -= bytes;
     const { resume } = this.marks;
     if (!o.paused || o.inFlight > resume.publishes || o.inFlightBytes > resume.bytes) return;
-    o.paused = false;
-    this.release();
+    this.resumeTurn();
+  }
+
+  /**
+   * A turn of paused gateways read again; the next turn follows on the next publish settled,
+   * or at the next turn of the event loop if those read again had nothing to send.
+   */
+  private resumeTurn() {
+    const o = this.overload;
+    this.release(this.marks.turn ?? RELEASE_TURN);
+    if (this.waiting.size === 0) {
+      o.paused = false;
+      return;
+    }
+    if (this.turnScheduled) return;
+    this.turnScheduled = true;
+    setImmediate(() => {
+      this.turnScheduled = false;
+      const { resume } = this.marks;
+      if (o.paused && o.inFlight <= resume.publishes && o.inFlightBytes <= resume.bytes)
+        this.resumeTurn();
+    });
   }
 
   /**

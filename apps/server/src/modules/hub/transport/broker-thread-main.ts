@@ -28,7 +28,13 @@ const { host, port, preLoginMax, loginTimeoutMs, overload } = z
     preLoginMax: z.number().int().positive(),
     loginTimeoutMs: z.number().int().positive(),
     overload: z
-      .object({ high: mark, pause: mark, resume: mark, busyUnacked: z.number().int() })
+      .object({
+        high: mark,
+        pause: mark,
+        resume: mark,
+        busyUnacked: z.number().int(),
+        turn: z.number().int().positive().optional(),
+      })
       .optional(),
   })
   .parse(workerData);
