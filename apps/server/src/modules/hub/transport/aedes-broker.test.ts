@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayTopic } from '@atrium/contracts/gateway-protocol';
-import { AedesBroker } from './aedes-broker';
+import { AedesBroker, type OverloadMarks } from './aedes-broker';
 import type { TransportSink, Verdict } from './transport';
 
 const MAC = '0a0000000001';
@@ -22,9 +22,8 @@ let sink: HeldSink;
 let broker: AedesBroker;
 const cuts: string[] = [];
 
-beforeEach(async () => {
-  sink = new HeldSink();
-  cuts.length = 0;
+/** A broker on a free port, feeding `sink`; with these overload marks if given. */
+async function startBroker(overload?: OverloadMarks) {
   broker = new AedesBroker({
     host: '127.0.0.1',
     port: 0,
@@ -32,8 +31,15 @@ beforeEach(async () => {
     counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
     preLoginMax: 200,
     loginTimeoutMs: 10_000,
+    ...(overload ? { overload } : {}),
   });
   await broker.start();
+}
+
+beforeEach(async () => {
+  sink = new HeldSink();
+  cuts.length = 0;
+  await startBroker();
 });
 afterEach(() => broker.close());
 
@@ -224,16 +230,7 @@ describe('the overload guard (decision 0039)', () => {
   it('pauses reading past the node’s pause mark, reads again under the resume mark, and acknowledges everything', async () => {
     await broker.close();
     const mark = (publishes: number) => ({ publishes, bytes: 2 ** 30 });
-    broker = new AedesBroker({
-      host: '127.0.0.1',
-      port: 0,
-      sink,
-      counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
-      preLoginMax: 200,
-      loginTimeoutMs: 10_000,
-      overload: { high: mark(100), pause: mark(5), resume: mark(2), busyUnacked: 32 },
-    });
-    await broker.start();
+    await startBroker({ high: mark(100), pause: mark(5), resume: mark(2), busyUnacked: 32 });
     const client = await connect();
     const acks: Promise<unknown>[] = [];
     const send = (from: number, to: number) => {
@@ -261,16 +258,13 @@ describe('the overload guard (decision 0039)', () => {
   it('reads paused gateways again a turn at a time, those paused longest first', async () => {
     await broker.close();
     const mark = (publishes: number) => ({ publishes, bytes: 2 ** 30 });
-    broker = new AedesBroker({
-      host: '127.0.0.1',
-      port: 0,
-      sink,
-      counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
-      preLoginMax: 200,
-      loginTimeoutMs: 10_000,
-      overload: { high: mark(100), pause: mark(1), resume: mark(1), busyUnacked: 32, turn: 1 },
+    await startBroker({
+      high: mark(100),
+      pause: mark(1),
+      resume: mark(1),
+      busyUnacked: 32,
+      turn: 1,
     });
-    await broker.start();
     const macs = ['0a0000000011', '0a0000000012', '0a0000000013'];
     const clients = await Promise.all(macs.map((mac) => connect(mac)));
     const acks: Promise<unknown>[] = [];
