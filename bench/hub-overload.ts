@@ -50,6 +50,9 @@ export interface OverloadFigures {
   pausedReads: number;
   slowedReads: number;
   rateSlowed: number;
+  /** Publishes whose points waited for room in the time-series writer, and the most points at once. */
+  waitedForRoom: number;
+  peakWaitingForRoom: number;
   dropped: Record<string, number>;
   disconnected: Record<string, number>;
   /** Values the gateways' buffers overflowed with (dropped on the device, never sent). */
@@ -82,6 +85,7 @@ const hubStats = z.object({
       slowedReads: z.number(),
     })
     .optional(),
+  store: z.object({ peakWaitingForRoom: z.number(), waitedForRoom: z.number() }).optional(),
 });
 
 function usage(pid: number) {
@@ -218,6 +222,8 @@ export async function runOverload(o: OverloadOptions): Promise<OverloadFigures> 
       pausedReads: ov?.pausedReads ?? 0,
       slowedReads: ov?.slowedReads ?? 0,
       rateSlowed: last.accepted.rateSlowed ?? 0,
+      waitedForRoom: last.store?.waitedForRoom ?? 0,
+      peakWaitingForRoom: last.store?.peakWaitingForRoom ?? 0,
       dropped: last.dropped,
       disconnected: last.disconnected,
       overflowed: status.overflowed,
@@ -255,6 +261,9 @@ export function printOverload(f: OverloadFigures): boolean {
   );
   console.log(
     `| reads paused (pauses) / slowed / rate-slowed | ${f.pausedReads} (${f.pauses}) / ${f.slowedReads} / ${f.rateSlowed} | — |`,
+  );
+  console.log(
+    `| publishes that waited for room in the time-series writer (most points waiting) | ${f.waitedForRoom} (${f.peakWaitingForRoom}) | — |`,
   );
   console.log(
     `| dropped by the hub | ${JSON.stringify(f.dropped)} | no rateLimited, no storeRefused: ${mark(ok.noDrop)} |`,

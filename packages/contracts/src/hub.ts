@@ -121,6 +121,17 @@ export const hubStatsReply = z.object({
       paused: z.boolean(),
     })
     .optional(),
+  /**
+   * The time-series writer the hub stores telegrams and readings through: points queued for
+   * their batch now; past its queue (200,000 points) a publish's points wait for room, their
+   * PUBACK delayed (now, at most, and how many publishes waited since the start).
+   */
+  store: z.object({
+    queuedPoints: z.number(),
+    waitingForRoom: z.number(),
+    peakWaitingForRoom: z.number(),
+    waitedForRoom: z.number(),
+  }),
 });
 export type HubStats = z.infer<typeof hubStatsReply>;
 

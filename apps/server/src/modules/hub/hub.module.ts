@@ -53,7 +53,7 @@ export interface HubModuleDeps {
   log: FastifyBaseLogger;
   timeseries: {
     store: Pick<TimeSeriesStore, 'ensureSeries'>;
-    writer: Pick<BatchingWriter, 'submit'>;
+    writer: Pick<BatchingWriter, 'submitOrWait' | 'roomFigures' | 'waitingPoints'>;
     /** On SQLite, the writer thread that commits the gateway state (decision 0012). */
     gatewayPatchWriter: () => GatewayPatchWriter | undefined;
   };

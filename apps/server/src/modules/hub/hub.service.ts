@@ -28,7 +28,7 @@ import { UpdateTracker } from './firmware/update-tracker';
 export interface HubDeps {
   repo: HubRepository;
   timeseries: Pick<TimeSeriesStore, 'ensureSeries'>;
-  writer: Pick<BatchingWriter, 'submit'>;
+  writer: Pick<BatchingWriter, 'submitOrWait' | 'roomFigures' | 'waitingPoints'>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   presenceFromState: boolean;
   commandTimeoutMs: number;
@@ -206,6 +206,7 @@ export class Hub implements TransportSink {
       connected: this.presence.count,
       pendingCommands: this.bus.size,
       ...(this.transport?.overload ? { overload: { ...this.transport.overload } } : {}),
+      store: { queuedPoints: this.d.writer.waitingPoints, ...this.d.writer.roomFigures },
     });
   }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
 import {
   connectAs,
@@ -130,6 +130,47 @@ describe('presence, info and telegrams', () => {
     expect(series).toBeDefined();
     const raw = await storedPoints(t.app, { projectId: project.id, mac: gw.mac, address: '1/2/3' });
     expect(raw).toEqual([{ series, t: t0, v: 21.5 }]);
+    await client.endAsync();
+  });
+
+  it('keeps a telegram batch waiting for room in a full time-series writer: PUBACK late, connection kept', async () => {
+    const gw = await newGateway();
+    const client = await connectAs(broker, gw.mac, gw.secret);
+    const t0 = Date.now() - 1000;
+    await publishTelegrams(client, gw.mac, [{ ga: '1/2/7', dpt: '9.001', value: 1, t: t0 }]);
+    const { store, writer } = t.modules.timeseries;
+    const where = { projectId: project.id, gatewayMac: gw.mac, address: '1/2/7', kind: 'knx' };
+    const seriesId = (await store.findSeries(where as Parameters<typeof store.findSeries>[0]))!;
+    // The store holds its batches until released; the series' lane fills up to its share.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writeBatch = store.writeBatch.bind(store);
+    const spy = vi.spyOn(store, 'writeBatch').mockImplementation(async (points) => {
+      await held;
+      return writeBatch(points);
+    });
+    const past = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({ seriesId, t: from + i, v: i }));
+    const filled: Promise<void>[] = [writer.write(past(10_000, t0 - 1e9))]; // written, held
+    await waitFor(() => spy.mock.calls.length === 1);
+    filled.push(writer.write(past(Math.ceil(200_000 / writer.width), t0 - 5e8))); // queued
+    const before = t.modules.hub.service.stats().store.waitedForRoom;
+    let acked = false;
+    const late = publishTelegrams(client, gw.mac, [
+      { ga: '1/2/7', dpt: '9.001', value: 2, t: t0 + 1 },
+    ]);
+    void late.then(() => (acked = true));
+    await waitFor(() => t.modules.hub.service.stats().store.waitedForRoom === before + 1);
+    expect(t.modules.hub.service.stats().store.waitingForRoom).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect([acked, client.connected]).toEqual([false, true]);
+    release();
+    await late;
+    await Promise.all(filled);
+    spy.mockRestore();
+    const raw = await storedPoints(t.app, { projectId: project.id, mac: gw.mac, address: '1/2/7' });
+    expect(raw.filter((p) => p.t >= t0).map((p) => p.v)).toEqual([1, 2]);
+    expect(t.modules.hub.service.stats().dropped.storeRefused ?? 0).toBe(0);
     await client.endAsync();
   });
 

@@ -90,6 +90,70 @@ describe('batching writer', () => {
     await third;
   });
 
+  it("keeps an overloaded writer's points waiting for room, queues them in arrival order after commits, and refuses past the room", async () => {
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, {
+      maxBatchPoints: 5,
+      maxQueuedPoints: 10,
+      flushIntervalMs: 1,
+    });
+    const calls: string[] = [];
+    const record = (name: string) => (err?: unknown) =>
+      calls.push(err === undefined ? name : `${name}: ${(err as { code?: string }).code}`);
+    expect(writer.submitOrWait(pts(5), record('a'))).toBeUndefined(); // a full batch, written
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    expect(writer.submitOrWait(pts(8, 10), record('b'))).toBeUndefined(); // queued: 8 of 10
+    expect(writer.submitOrWait(pts(4, 20), record('c'))).toBeUndefined(); // no room: waits
+    expect(writer.roomFigures).toEqual({
+      waitingForRoom: 4,
+      peakWaitingForRoom: 4,
+      waitedForRoom: 1,
+    });
+    // With points waiting for room, a later submission waits behind them even if it would fit.
+    expect(writer.submitOrWait(pts(1, 30), record('d'))).toBeUndefined();
+    // The room holds as many points as the queue (10): past it, refused at once.
+    expect(writer.submitOrWait(pts(6, 40), record('e'))).toMatchObject({ code: 'overloaded' });
+    expect(writer.submitOrWait([{ seriesId: 1, t: 1, v: NaN }], record('f'))).toMatchObject({
+      code: 'invalidPoint',
+    });
+    // More than the whole queue could ever take: refused, never kept waiting.
+    expect(writer.submitOrWait(pts(11, 50), record('g'))).toMatchObject({ code: 'overloaded' });
+    expect([writer.waitingPoints, writer.roomFigures.waitingForRoom]).toEqual([8, 5]);
+    batches[0]!.commit(); // a committed: b is written (8), which makes room for c and d (5)
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    expect([writer.waitingPoints, writer.roomFigures.waitingForRoom]).toEqual([5, 0]);
+    batches[1]!.commit();
+    await vi.waitFor(() => expect(batches).toHaveLength(3));
+    batches[2]!.commit();
+    await vi.waitFor(() => expect(calls).toEqual(['a', 'b', 'c', 'd']));
+    // Arrival order kept: the points of c before those of d, in one batch.
+    expect(batches[2]!.points.map((p) => p.t)).toEqual([20, 21, 22, 23, 30]);
+    expect(writer.roomFigures).toEqual({
+      waitingForRoom: 0,
+      peakWaitingForRoom: 5,
+      waitedForRoom: 2,
+    });
+  });
+
+  it('refuses what waits for room when it closes, and writes what was queued', async () => {
+    const { store, batches } = manualStore();
+    const writer = new BatchingWriter(store, { maxBatchPoints: 4, maxQueuedPoints: 4 });
+    const calls: unknown[] = [];
+    expect(writer.submitOrWait(pts(4), (err) => calls.push(err ?? 'a'))).toBeUndefined();
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    expect(writer.submitOrWait(pts(4, 10), (err) => calls.push(err ?? 'b'))).toBeUndefined();
+    expect(writer.submitOrWait(pts(2, 20), (err) => calls.push(err ?? 'c'))).toBeUndefined();
+    expect(writer.roomFigures.waitingForRoom).toBe(2);
+    const closed = writer.close();
+    expect(calls).toEqual([expect.objectContaining({ code: 'writerClosed' })]);
+    batches[0]!.commit();
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    batches[1]!.commit();
+    await closed;
+    expect(calls.slice(1)).toEqual(['a', 'b']);
+    expect(writer.roomFigures.waitingForRoom).toBe(0);
+  });
+
   it('rejects the producers of a failed batch only, with the cause', async () => {
     const { store, batches } = manualStore();
     const writer = new BatchingWriter(store, { maxBatchPoints: 2 });
@@ -254,6 +318,42 @@ describe('laned writer', () => {
     expect(await state(split)).toBe('pending');
     batches[3]!.commit();
     await expect(split).rejects.toThrow('connection lost');
+  });
+
+  it('admits what waits for room when any lane commits, refused whole to the lane that is full', async () => {
+    const { store, batches } = manualStore();
+    const writer = new LanedWriter(store, 2, {
+      maxBatchPoints: 2,
+      maxQueuedPoints: 4,
+      flushIntervalMs: 60_000,
+    });
+    const calls: string[] = [];
+    const record = (name: string) => (err?: unknown) =>
+      calls.push(err === undefined ? name : `${name}!`);
+    // The even lane: a batch of 2 being written, 2 more queued (its share of the cap).
+    expect(writer.submitOrWait(mixed(0, [2, 1], [4, 1]), record('a'))).toBeUndefined();
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    expect(writer.submitOrWait(mixed(1, [2, 1], [4, 1]), record('b'))).toBeUndefined();
+    expect(writer.waitingPoints).toBe(2);
+    // Odd and even parts: the even lane is full, so the whole write waits.
+    expect(writer.submitOrWait(mixed(2, [1, 1], [6, 1]), record('c'))).toBeUndefined();
+    expect([writer.waitingPoints, writer.roomFigures.waitingForRoom]).toEqual([2, 2]);
+    // Too big for an empty lane (its share is 2): refused at once, never kept waiting.
+    const idle = new LanedWriter(store, 2, { maxQueuedPoints: 4, flushIntervalMs: 60_000 });
+    expect(idle.submitOrWait(mixed(3, [1, 1], [3, 1], [5, 1]), record('x'))).toMatchObject({
+      code: 'overloaded',
+    });
+    expect(idle.roomFigures.waitedForRoom).toBe(0);
+    batches[0]!.commit(); // a committed: b is written, which makes room in the even lane for c
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    await vi.waitFor(() => expect(writer.roomFigures.waitingForRoom).toBe(0));
+    expect(writer.waitingPoints).toBe(2);
+    const flushed = writer.flush();
+    batches[1]!.commit();
+    await vi.waitFor(() => expect(batches).toHaveLength(4));
+    for (const b of batches.slice(2)) b.commit();
+    await flushed;
+    expect(calls).toEqual(['a', 'b', 'c']);
   });
 
   it('settles an empty write at once, flushes every lane on close and refuses afterwards', async () => {

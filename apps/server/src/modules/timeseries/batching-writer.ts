@@ -30,10 +30,86 @@ interface Waiting {
   committed: Committed;
 }
 
+/** What waits for room in an overloaded writer (`submitOrWait`). */
+export interface RoomFigures {
+  /** Points waiting for room now, and the most there ever were at once. */
+  waitingForRoom: number;
+  peakWaitingForRoom: number;
+  /** Submissions that waited for room, since the start. */
+  waitedForRoom: number;
+}
+
+const overloaded = (waiting: number) =>
+  new TimeSeriesError('overloaded', `Time-series writer overloaded: ${waiting} points waiting`);
+
 /** What every producer (the hub, the voltage recorder) submits points to. */
 abstract class PointSubmitter {
+  /** Submissions refused `overloaded`, in arrival order, queued as batches make room. */
+  private room: Waiting[] = [];
+  private roomHead = 0;
+  readonly roomFigures: RoomFigures = {
+    waitingForRoom: 0,
+    peakWaitingForRoom: 0,
+    waitedForRoom: 0,
+  };
+
+  /** @param roomPoints The most points `submitOrWait` keeps waiting for room. */
+  constructor(private readonly roomPoints: number) {}
+
   /** Queues points; `committed` is called once after their commit (or failure), or a refusal is returned at once. */
   abstract submit(points: readonly Point[], committed: Committed): TimeSeriesError | undefined;
+
+  /** Points queued for their batch, not counting those waiting for room. */
+  abstract get waitingPoints(): number;
+
+  /**
+   * Queues points like `submit`, but where `submit` would refuse them as `overloaded`, keeps
+   * them waiting for room (up to `roomPoints` in all) and queues them, in arrival order, as
+   * batches leave the queue: the producer's acknowledgement comes later instead of a refusal
+   * (the hub's PUBACK, so the gateway slows down and its publishes stay counted by the
+   * overload guard, decision 0039). Past the room too, or if the writer is closed or a point is
+   * invalid, the refusal is returned at once.
+   */
+  submitOrWait(points: readonly Point[], committed: Committed): TimeSeriesError | undefined {
+    const f = this.roomFigures;
+    if (f.waitingForRoom === 0) {
+      const refusal = this.submit(points, committed);
+      // Overloaded with nothing queued: too big for the writer (or its lane), never admitted.
+      if (refusal?.code !== 'overloaded' || this.waitingPoints === 0) return refusal;
+    } else {
+      const bad = points.find((p) => !isStorablePoint(p));
+      if (bad) return new TimeSeriesError('invalidPoint', `Invalid point at ${bad.t}`);
+    }
+    // One submission the empty writer would refuse would wait for ever.
+    if (f.waitingForRoom + points.length > this.roomPoints || points.length > this.roomPoints)
+      return overloaded(this.waitingPoints + f.waitingForRoom);
+    this.room.push({ points, committed });
+    f.waitingForRoom += points.length;
+    f.peakWaitingForRoom = Math.max(f.peakWaitingForRoom, f.waitingForRoom);
+    f.waitedForRoom += 1;
+    return undefined;
+  }
+
+  /**
+   * Queues what waits for room, oldest first, while the writer takes it (as a batch leaves the
+   * queue; on close, each is refused `writerClosed`). A submission refused with nothing else queued
+   * (bigger than the writer's whole queue) is refused to its producer rather than kept.
+   */
+  protected admitWaiting(): void {
+    const f = this.roomFigures;
+    while (this.roomHead < this.room.length) {
+      const next = this.room[this.roomHead] as Waiting;
+      const refusal = this.submit(next.points, next.committed);
+      if (refusal?.code === 'overloaded' && this.waitingPoints > 0) break;
+      this.room[this.roomHead++] = undefined as unknown as Waiting;
+      f.waitingForRoom -= next.points.length;
+      if (refusal) next.committed(refusal);
+    }
+    if (this.roomHead === this.room.length) [this.room, this.roomHead] = [[], 0];
+    else if (this.roomHead > 1024 && this.roomHead * 2 > this.room.length) {
+      [this.room, this.roomHead] = [this.room.slice(this.roomHead), 0];
+    }
+  }
 
   /** Queues points; resolves after their batch committed, rejects if it failed or was refused. */
   write(points: readonly Point[]): Promise<void> {
@@ -74,12 +150,18 @@ export class BatchingWriter extends PointSubmitter {
   private running: Promise<void> | undefined;
   private closed = false;
 
+  /**
+   * @param madeRoom Told when a batch leaves the queue, so points may be queued again (a laned
+   *   writer's waiting room; this writer's own is admitted first).
+   */
   constructor(
     private readonly store: Pick<TimeSeriesStore, 'writeBatch'>,
     options: Partial<BatchingWriterOptions> = {},
+    private readonly madeRoom?: () => void,
   ) {
-    super();
-    this.options = { ...DEFAULT_WRITER_OPTIONS, ...options };
+    const all = { ...DEFAULT_WRITER_OPTIONS, ...options };
+    super(all.maxQueuedPoints);
+    this.options = all;
   }
 
   /** Points waiting for their batch (not counting the batch being written). */
@@ -93,12 +175,7 @@ export class BatchingWriter extends PointSubmitter {
     // Checked here so one producer's bad point cannot fail the batch shared with others.
     const bad = points.find((p) => !isStorablePoint(p));
     if (bad) return new TimeSeriesError('invalidPoint', `Invalid point at ${bad.t}`);
-    if (this.queued + points.length > this.options.maxQueuedPoints) {
-      return new TimeSeriesError(
-        'overloaded',
-        `Time-series writer overloaded: ${this.queued} points waiting`,
-      );
-    }
+    if (this.queued + points.length > this.options.maxQueuedPoints) return overloaded(this.queued);
     return undefined;
   }
 
@@ -133,9 +210,10 @@ export class BatchingWriter extends PointSubmitter {
     }
   }
 
-  /** Refuses new points and flushes the waiting ones (server shutdown). */
+  /** Refuses new points and those waiting for room, and flushes the queued ones (server shutdown). */
   async close(): Promise<void> {
     this.closed = true;
+    this.admitWaiting();
     await this.flush();
   }
 
@@ -172,6 +250,12 @@ export class BatchingWriter extends PointSubmitter {
     this.queued -= points;
     // Only the callbacks wait for the commit: the points are garbage once handed over.
     const settlers = batch.map((w) => w.committed);
+    // The queue has room again: what waits for it is queued for the next batch. Not at once:
+    // `start` has not yet recorded this drain as running.
+    void Promise.resolve().then(() => {
+      this.admitWaiting();
+      this.madeRoom?.();
+    });
     try {
       const written = this.store.writeBatch(batch.flatMap((w) => w.points));
       batch.length = 0;
@@ -202,12 +286,15 @@ export class LanedWriter extends PointSubmitter {
     lanes: number,
     options: Partial<BatchingWriterOptions> = {},
   ) {
-    super();
-    const count = Math.max(1, Math.floor(lanes));
     const { maxQueuedPoints } = { ...DEFAULT_WRITER_OPTIONS, ...options };
+    super(maxQueuedPoints);
+    const count = Math.max(1, Math.floor(lanes));
     // The cap on waiting points is the writer's whole, shared out.
     const each = { ...options, maxQueuedPoints: Math.ceil(maxQueuedPoints / count) };
-    this.lanes = Array.from({ length: count }, () => new BatchingWriter(store, each));
+    this.lanes = Array.from(
+      { length: count },
+      () => new BatchingWriter(store, each, () => this.admitWaiting()),
+    );
   }
 
   /** How many batches may be written at once. */
@@ -231,13 +318,8 @@ export class LanedWriter extends PointSubmitter {
     // Checked on every lane before any takes its part: refused whole or taken whole.
     for (const { lane, part } of taken) {
       const refusal = lane.refusal(part);
-      if (refusal?.code === 'overloaded') {
-        // Counted over the whole writer, as a single lane would say it.
-        return new TimeSeriesError(
-          'overloaded',
-          `Time-series writer overloaded: ${this.waitingPoints} points waiting`,
-        );
-      }
+      // Counted over the whole writer, as a single lane would say it.
+      if (refusal?.code === 'overloaded') return overloaded(this.waitingPoints);
       if (refusal) return refusal;
     }
     if (taken.length === 0) return first?.submit(points, committed);
@@ -255,8 +337,10 @@ export class LanedWriter extends PointSubmitter {
     await Promise.all(this.lanes.map((lane) => lane.flush()));
   }
 
-  /** Refuses new points and flushes the waiting ones (server shutdown). */
+  /** Refuses new points and those waiting for room, and flushes the queued ones (server shutdown). */
   async close(): Promise<void> {
-    await Promise.all(this.lanes.map((lane) => lane.close()));
+    const closed = Promise.all(this.lanes.map((lane) => lane.close()));
+    this.admitWaiting();
+    await closed;
   }
 }

@@ -41,7 +41,7 @@ export class HubCounters {
   }
 
   snapshot(
-    extra: Pick<HubStats, 'transport' | 'connected' | 'pendingCommands' | 'overload'>,
+    extra: Pick<HubStats, 'transport' | 'connected' | 'pendingCommands' | 'overload' | 'store'>,
   ): HubStats {
     return {
       ...extra,

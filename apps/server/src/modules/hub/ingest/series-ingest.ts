@@ -57,7 +57,7 @@ export class SeriesIngest<T extends { t: number }> {
   constructor(
     private readonly items: SeriesItems<T>,
     private readonly series: Pick<TimeSeriesStore, 'ensureSeries'>,
-    private readonly writer: Pick<BatchingWriter, 'submit'>,
+    private readonly writer: Pick<BatchingWriter, 'submitOrWait'>,
     private readonly log: { warn(obj: object, msg: string): void },
   ) {}
 
@@ -88,7 +88,10 @@ export class SeriesIngest<T extends { t: number }> {
     points: Point[],
     done: (outcome: StoreOutcome) => void,
   ) {
-    const refused = this.writer.submit(points, (err) =>
+    // An overloaded writer keeps the points waiting for room: the verdict (the gateway's PUBACK)
+    // comes later and the publish stays in flight for the overload guard, rather than a
+    // refusal that closes the connection.
+    const refused = this.writer.submitOrWait(points, (err) =>
       done(err === undefined ? 'stored' : this.failed(err, mac)),
     );
     if (refused) return done(this.failed(refused, mac));
