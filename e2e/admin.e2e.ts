@@ -129,6 +129,11 @@ describe("the administrator's console", () => {
     await page.getByRole('table', { name: fr('admin.tabs.gateways'), exact: true }).waitFor();
     await expectNoSeriousViolations(page, 'admin gateways 600');
     await shot(page, 'admin-gateways-600-fr');
+    await openTab(page, 'hub');
+    // The backlog tiles: points not yet written, and the embedded broker's messages in flight.
+    await page.getByText(fr('admin.hub.unwritten')).waitFor();
+    await page.getByText(fr('admin.hub.inFlight'), { exact: true }).waitFor();
+    await shot(page, 'admin-hub-600-fr');
     await openTab(page, 'fleet');
     await page.getByRole('heading', { name: fr('admin.fleet.byType') }).waitFor();
     await shot(page, 'admin-fleet-600-fr');
@@ -147,6 +152,9 @@ describe("the administrator's console", () => {
     await page.getByText('Gateways connected').waitFor();
     await expectNoSeriousViolations(page, 'admin hub en');
     await shot(page, 'admin-hub-1440-en');
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.getByText('Points waiting to be written').waitFor();
+    await shot(page, 'admin-hub-600-en');
     await context.close();
   });
 });

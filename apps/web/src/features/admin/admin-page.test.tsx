@@ -284,12 +284,35 @@ describe('AdminPage', () => {
           dropped: { rateLimited: 2 },
           disconnected: {},
           pendingCommands: 3,
+          overload: {
+            inFlight: 8421,
+            inFlightBytes: 1e6,
+            peakInFlight: 9000,
+            peakInFlightBytes: 2e6,
+            pausedReads: 4,
+            slowedReads: 2,
+            pauses: 1,
+            paused: true,
+          },
+          store: {
+            queuedPoints: 200_000,
+            waitingForRoom: 1500,
+            peakWaitingForRoom: 1500,
+            waitedForRoom: 3,
+          },
         },
       },
     });
     renderWithProviders(<AdminPage />, { route: '/admin?tab=hub' });
     expect(await screen.findByText('1,234')).toBeTruthy();
     expect(screen.getByText('Gateways connected')).toBeTruthy();
+    // The backlog: queued and waiting-for-room points together; the guard's messages in flight.
+    expect(screen.getByText('201,500')).toBeTruthy();
+    expect(screen.getByText('Points waiting to be written')).toBeTruthy();
+    expect(screen.getByText('8,421')).toBeTruthy();
+    expect(
+      screen.getByText('Messages waiting to be stored (reading gateways paused)'),
+    ).toBeTruthy();
     expect(screen.getByText('Commands waiting for a reply')).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Messages dropped, by reason' })).toBeTruthy();
   });

@@ -86,12 +86,18 @@ export function HubTab() {
   if (query.isError) return <Alert severity="error">{t('dataNotLoaded')}</Alert>;
   if (!query.data) return <Skeleton variant="rounded" height={240} />;
   const s = query.data;
-  const figures = [
+  const figures: (readonly [string, string])[] = [
     [t('admin.hub.connected'), n.format(s.connected)],
     [t('admin.hub.rate'), rate === null ? '—' : one.format(rate)],
     [t('admin.hub.pending'), n.format(s.pendingCommands)],
     [t('admin.hub.dropped'), n.format(sum(s.dropped))],
-  ] as const;
+    // The backlog: points not yet written, and (embedded broker) messages awaiting their commit.
+    [t('admin.hub.unwritten'), n.format(s.store.queuedPoints + s.store.waitingForRoom)],
+  ];
+  if (s.overload) {
+    const label = s.overload.paused ? 'admin.hub.inFlightPaused' : 'admin.hub.inFlight';
+    figures.push([t(label), n.format(s.overload.inFlight)]);
+  }
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
