@@ -19,7 +19,13 @@ const isListening = (port: number) =>
   });
 
 /** Per-gateway users and the nx/%u/# pattern, as docs/gateway-protocol.md describes, on one listener (the two-listener set-up is tested in mosquitto-clientid.test.ts). */
-export function mosquittoConfig(o: { port: number; dir: string; hubUser: string }) {
+export function mosquittoConfig(o: {
+  port: number;
+  dir: string;
+  hubUser: string;
+  /** A session's window, when a test wants it small (10,000 in flight, 40,000 queued). */
+  window?: { inflight: number; queued: number };
+}) {
   return [
     `listener ${o.port} 127.0.0.1`,
     'allow_anonymous false',
@@ -32,8 +38,8 @@ export function mosquittoConfig(o: { port: number; dir: string; hubUser: string 
     // maximum plus the queue stay below 65,536 (decision 0041): mosquitto 2.0 moves queued
     // messages into flight past its maximum on PUBACKs, and more live messages than 16-bit
     // ids stall its delivery to the node.
-    'max_inflight_messages 10000',
-    'max_queued_messages 40000',
+    `max_inflight_messages ${o.window?.inflight ?? 10000}`,
+    `max_queued_messages ${o.window?.queued ?? 40000}`,
     'message_size_limit 65536',
     '',
   ].join('\n');
@@ -48,7 +54,9 @@ export interface Mosquitto {
 }
 
 /** Debian's mosquitto on a loopback port, with a password file made by mosquitto_passwd -b. */
-export async function startMosquitto(): Promise<Mosquitto> {
+export async function startMosquitto(
+  window?: Parameters<typeof mosquittoConfig>[0]['window'],
+): Promise<Mosquitto> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-mosq-'));
   chmodSync(dir, 0o755); // mosquitto drops root for its own user, which must read the files
   const port = await freePort();
@@ -66,7 +74,7 @@ export async function startMosquitto(): Promise<Mosquitto> {
     `user ${hubUser}\ntopic readwrite nx/#\n\npattern readwrite nx/%u/#\n`,
   );
   chmodSync(join(dir, 'acl'), 0o644);
-  writeFileSync(join(dir, 'mosquitto.conf'), mosquittoConfig({ port, dir, hubUser }));
+  writeFileSync(join(dir, 'mosquitto.conf'), mosquittoConfig({ port, dir, hubUser, window }));
   const child = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

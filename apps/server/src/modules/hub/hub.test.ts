@@ -149,25 +149,30 @@ describe('presence, info and telegrams', () => {
       await held;
       return writeBatch(points);
     });
-    const past = (n: number, from: number) =>
-      Array.from({ length: n }, (_, i) => ({ seriesId, t: from + i, v: i }));
-    const filled: Promise<void>[] = [writer.write(past(10_000, t0 - 1e9))]; // written, held
-    await waitFor(() => spy.mock.calls.length === 1);
-    filled.push(writer.write(past(Math.ceil(200_000 / writer.width), t0 - 5e8))); // queued
-    const before = t.modules.hub.service.stats().store.waitedForRoom;
-    let acked = false;
-    const late = publishTelegrams(client, gw.mac, [
-      { ga: '1/2/7', dpt: '9.001', value: 2, t: t0 + 1 },
-    ]);
-    void late.then(() => (acked = true));
-    await waitFor(() => t.modules.hub.service.stats().store.waitedForRoom === before + 1);
-    expect(t.modules.hub.service.stats().store.waitingForRoom).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
-    expect([acked, client.connected]).toEqual([false, true]);
-    release();
-    await late;
-    await Promise.all(filled);
-    spy.mockRestore();
+    // Released in any case: a held writer would keep the server from closing.
+    try {
+      const past = (n: number, from: number) =>
+        Array.from({ length: n }, (_, i) => ({ seriesId, t: from + i, v: i }));
+      const filled: Promise<void>[] = [writer.write(past(10_000, t0 - 1e9))]; // written, held
+      await waitFor(() => spy.mock.calls.length === 1);
+      filled.push(writer.write(past(Math.ceil(200_000 / writer.width), t0 - 5e8))); // queued
+      const before = t.modules.hub.service.stats().store.waitedForRoom;
+      let acked = false;
+      const late = publishTelegrams(client, gw.mac, [
+        { ga: '1/2/7', dpt: '9.001', value: 2, t: t0 + 1 },
+      ]);
+      void late.then(() => (acked = true));
+      await waitFor(() => t.modules.hub.service.stats().store.waitedForRoom === before + 1);
+      expect(t.modules.hub.service.stats().store.waitingForRoom).toBe(1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect([acked, client.connected]).toEqual([false, true]);
+      release();
+      await late;
+      await Promise.all(filled);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
     const raw = await storedPoints(t.app, { projectId: project.id, mac: gw.mac, address: '1/2/7' });
     expect(raw.filter((p) => p.t >= t0).map((p) => p.v)).toEqual([1, 2]);
     expect(t.modules.hub.service.stats().dropped.storeRefused ?? 0).toBe(0);

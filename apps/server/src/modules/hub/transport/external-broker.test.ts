@@ -201,3 +201,65 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQ
     await agent.stop();
   });
 });
+
+describe.skipIf(!existsSync(MOSQUITTO))('a node whose telemetry window is full (MQTT_URL)', () => {
+  // mosquitto keeps 2 messages in flight and 4 queued per session, and drops the rest.
+  let small: Mosquitto;
+  let node: TestServer;
+  let user: TestUser;
+  let proj: { id: string };
+  beforeAll(async () => {
+    small = await startMosquitto({ inflight: 2, queued: 4 });
+    node = await startTestServer({ MQTT_URL: small.hubUrl });
+    user = await createUser(node.app, 'user');
+    proj = await createProject(node.app, user.team);
+  });
+  afterAll(async () => {
+    await node?.close();
+    await small?.stop();
+  });
+
+  it('still sees a gateway come online while its telemetry session is full, then stores what the broker kept', async () => {
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => gatewayWithSecret(node.app, { team_id: user.team, project_id: proj.id })),
+    );
+    for (const gw of [a!, b!]) small.addUser(gw.mac, gw.secret);
+    await new Promise((r) => setTimeout(r, 200));
+    // The node's commits wait: its telemetry session's window fills up.
+    const { store } = node.modules.timeseries;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writeBatch = store.writeBatch.bind(store);
+    const spy = vi.spyOn(store, 'writeBatch').mockImplementation(async (points) => {
+      await held;
+      return writeBatch(points);
+    });
+    // Released in any case: a held writer would keep the server from closing.
+    try {
+      const busy = await connectAs(small.url, a!.mac, a!.secret);
+      const at = Date.now() - 60_000;
+      for (let i = 0; i < 10; i++)
+        await publishTelegrams(busy, a!.mac, [{ ga: '2/2/2', dpt: '9.001', value: i, t: at + i }]);
+      await waitFor(() => spy.mock.calls.length > 0);
+      // With one session, this `online` was queued behind the telemetry, and dropped.
+      const arriving = await connectAs(small.url, b!.mac, b!.secret);
+      await arriving.publishAsync(topicOf(b!.mac, 'state'), 'online', { qos: 1, retain: true });
+      await waitFor(async () => (await storedGateway(node.app, b!.mac)).online === 1, 5_000);
+      release();
+      const kept = await waitFor(async () => {
+        const points = await storedPoints(node.app, {
+          projectId: proj.id,
+          mac: a!.mac,
+          address: '2/2/2',
+        });
+        return points.length >= 2 ? points : undefined;
+      });
+      // The first ones, in order (mosquitto dropped what its window could not hold).
+      expect(kept.slice(0, 2).map((p) => p.v)).toEqual([0, 1]);
+      await Promise.all([busy.endAsync(), arriving.endAsync()]);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+});

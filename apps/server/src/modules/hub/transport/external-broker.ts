@@ -13,51 +13,58 @@ export interface ExternalBrokerOptions {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
-/**
- * Telemetry is shared between server nodes ($share/atrium: each publish reaches
- * one node); state and replies reach every node (each keeps its own presence
- * and waits for its own commands' replies).
- */
-const SUBSCRIPTIONS = [
-  { topic: 'nx/+/state', qos: 1 as const },
-  { topic: 'nx/+/reply', qos: 1 as const },
-  { topic: '$share/atrium/nx/+/info', qos: 0 as const },
-  { topic: '$share/atrium/nx/+/telegrams', qos: 1 as const },
-  { topic: '$share/atrium/nx/+/modbus', qos: 1 as const },
-  { topic: '$share/atrium/nx/+/pool', qos: 0 as const },
-];
+/** What a node's session asks of the broker. */
+interface Subscription {
+  topic: string;
+  qos: 0 | 1;
+}
 
 /**
- * The hub's own MQTT 3.1.1 client for an external broker (MQTT_URL): a
- * persistent session (clean: false), so what was published while the server
- * was away, or not yet acknowledged, is delivered again. Written on
- * mqtt-packet rather than mqtt.js because mqtt.js handles one incoming
- * publish at a time until its PUBACK: here PUBACKs are pipelined, each sent
- * once its own batch is committed.
+ * State and replies reach every node (each keeps its own presence and waits for its own
+ * commands' replies), on the node's control session: a few messages per gateway connection,
+ * never queued behind telemetry.
  */
-export class ExternalBroker implements HubTransport {
-  readonly kind = 'external' as const;
-  readonly connectedCount = 0;
+const CONTROL: Subscription[] = [
+  { topic: 'nx/+/state', qos: 1 },
+  { topic: 'nx/+/reply', qos: 1 },
+];
+
+/** Telemetry is shared between server nodes ($share/atrium: each publish reaches one node). */
+const TELEMETRY: Subscription[] = [
+  { topic: '$share/atrium/nx/+/info', qos: 0 },
+  { topic: '$share/atrium/nx/+/telegrams', qos: 1 },
+  { topic: '$share/atrium/nx/+/modbus', qos: 1 },
+  { topic: '$share/atrium/nx/+/pool', qos: 0 },
+];
+
+interface SessionOptions {
+  url: string;
+  clientId: string;
+  subscriptions: Subscription[];
+  /** Topics a session under this id may still hold from an earlier version: unsubscribed. */
+  stale: string[];
+  log: ExternalBrokerOptions['log'];
+  onPublish(topic: string, payload: Buffer | string, qos: number, messageId?: number): void;
+}
+
+/**
+ * One persistent MQTT session (clean: false) of the node: what was published while the
+ * server was away, or not yet acknowledged, is delivered again. It reconnects a second after
+ * a loss, and subscribes again each time.
+ */
+class BrokerSession {
   private socket: Socket | undefined;
   private nextId = 1;
   private readonly inflight = new Map<number, { resolve(): void; reject(err: Error): void }>();
   private ping: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
-  private ready: Promise<void>;
   private markReady: () => void = () => {};
+  readonly ready = new Promise<void>((r) => (this.markReady = r));
 
-  constructor(private readonly o: ExternalBrokerOptions) {
-    this.ready = new Promise((r) => (this.markReady = r));
-  }
+  constructor(private readonly o: SessionOptions) {}
 
-  /** Connects (and keeps reconnecting); resolves once subscribed the first time. */
-  start(): Promise<void> {
-    this.open();
-    return this.ready;
-  }
-
-  private open() {
+  open() {
     const url = new URL(this.o.url);
     const socket = connect(Number(url.port || 1883), url.hostname);
     this.socket = socket;
@@ -66,7 +73,10 @@ export class ExternalBroker implements HubTransport {
     parser.on('packet', (packet) => this.onPacket(packet));
     parser.on('error', (err: Error) => socket.destroy(err));
     socket.on('error', (err) =>
-      this.o.log.warn({ err: err.message }, 'MQTT broker connection error'),
+      this.o.log.warn(
+        { err: err.message, clientId: this.o.clientId },
+        'MQTT broker connection error',
+      ),
     );
     socket.on('close', () => this.onClose());
     this.send({
@@ -81,9 +91,14 @@ export class ExternalBroker implements HubTransport {
     });
   }
 
-  private send(packet: Packet) {
+  send(packet: Packet) {
     if (this.socket?.writable)
       mqttPacket.writeToStream(packet, this.socket, { protocolVersion: 4 });
+  }
+
+  /** Closes the connection: what it had not acknowledged is delivered again. */
+  drop() {
+    this.socket?.destroy();
   }
 
   private onPacket(packet: Packet) {
@@ -91,13 +106,26 @@ export class ExternalBroker implements HubTransport {
       if (packet.returnCode !== 0) {
         return this.socket?.destroy(new Error(`CONNACK ${packet.returnCode}`));
       }
-      this.send({ cmd: 'subscribe', messageId: this.allocate(), subscriptions: SUBSCRIPTIONS });
+      if (this.o.stale.length > 0)
+        this.send({
+          cmd: 'unsubscribe',
+          messageId: this.allocate(),
+          unsubscriptions: this.o.stale,
+        });
+      this.send({
+        cmd: 'subscribe',
+        messageId: this.allocate(),
+        subscriptions: this.o.subscriptions,
+      });
       this.ping = setInterval(() => this.send({ cmd: 'pingreq' }), 15_000);
     } else if (packet.cmd === 'suback') {
-      this.o.log.info({ granted: packet.granted }, 'subscribed to the external MQTT broker');
+      this.o.log.info(
+        { granted: packet.granted, clientId: this.o.clientId },
+        'subscribed to the external MQTT broker',
+      );
       this.markReady();
     } else if (packet.cmd === 'publish') {
-      this.onPublish(packet.topic, packet.payload, packet.qos, packet.messageId);
+      this.o.onPublish(packet.topic, packet.payload, packet.qos, packet.messageId);
     } else if (
       (packet.cmd === 'puback' || packet.cmd === 'unsuback') &&
       packet.messageId !== undefined
@@ -107,7 +135,108 @@ export class ExternalBroker implements HubTransport {
     }
   }
 
+  private onClose() {
+    clearInterval(this.ping);
+    for (const w of this.inflight.values()) w.reject(new Error('broker connection lost'));
+    this.inflight.clear();
+    if (!this.closed) this.retry = setTimeout(() => this.open(), 1_000);
+  }
+
+  private allocate(): number {
+    this.nextId = (this.nextId % 65_535) + 1;
+    return this.nextId;
+  }
+
+  /** A packet with a fresh message id, settled by its PUBACK or UNSUBACK. */
+  private acknowledged(packet: (messageId: number) => Packet): Promise<void> {
+    if (!this.socket?.writable) return Promise.reject(new Error('broker not connected'));
+    const messageId = this.allocate();
+    const done = new Promise<void>((resolve, reject) =>
+      this.inflight.set(messageId, { resolve, reject }),
+    );
+    this.send(packet(messageId));
+    return done;
+  }
+
+  publish(topic: string, payload: string): Promise<void> {
+    return this.acknowledged((messageId) => ({
+      cmd: 'publish',
+      topic,
+      payload,
+      qos: 1,
+      retain: false,
+      dup: false,
+      messageId,
+    }));
+  }
+
+  /** Unsubscribes, waiting up to 2 s for the broker's answer. */
+  async unsubscribe(topics: string[]) {
+    if (!this.socket?.writable) return;
+    const done = this.acknowledged((messageId) => ({
+      cmd: 'unsubscribe',
+      messageId,
+      unsubscriptions: topics,
+    }));
+    await Promise.race([done.catch(() => {}), new Promise((r) => setTimeout(r, 2_000))]);
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.send({ cmd: 'disconnect' });
+    this.socket?.end();
+    this.socket?.destroy();
+  }
+}
+
+/**
+ * The hub's own MQTT 3.1.1 client for an external broker (MQTT_URL), as two persistent
+ * sessions: telemetry under MQTT_CLIENT_ID, and state, replies and commands under
+ * `{MQTT_CLIENT_ID}-control`. A broker that queues more telemetry for a busy node than its
+ * window drops the excess, and in one session a gateway's `online` was dropped with it: the
+ * node never saw the gateway come back. Written on mqtt-packet rather than mqtt.js because
+ * mqtt.js handles one incoming publish at a time until its PUBACK: here PUBACKs are
+ * pipelined, each sent once its own batch is committed.
+ */
+export class ExternalBroker implements HubTransport {
+  readonly kind = 'external' as const;
+  readonly connectedCount = 0;
+  private readonly telemetry: BrokerSession;
+  private readonly control: BrokerSession;
+
+  constructor(private readonly o: ExternalBrokerOptions) {
+    const session = (clientId: string, subscriptions: Subscription[], stale: string[]) => {
+      const made: BrokerSession = new BrokerSession({
+        url: o.url,
+        clientId,
+        subscriptions,
+        stale,
+        log: o.log,
+        onPublish: (topic, payload, qos, messageId) =>
+          this.onPublish(made, topic, payload, qos, messageId),
+      });
+      return made;
+    };
+    // The telemetry session keeps the id a node had with one session, and what it queued;
+    // that session's state and reply subscriptions are dropped.
+    this.telemetry = session(
+      o.clientId,
+      TELEMETRY,
+      CONTROL.map((c) => c.topic),
+    );
+    this.control = session(`${o.clientId}-control`, CONTROL, []);
+  }
+
+  /** Connects (and keeps reconnecting); resolves once both sessions subscribed the first time. */
+  async start(): Promise<void> {
+    this.control.open();
+    this.telemetry.open();
+    await Promise.all([this.control.ready, this.telemetry.ready]);
+  }
+
   private onPublish(
+    session: BrokerSession,
     topic: string,
     payload: Buffer | string,
     qos: number,
@@ -115,7 +244,7 @@ export class ExternalBroker implements HubTransport {
   ) {
     const shared = topic.startsWith('$share/') ? topic.split('/').slice(2).join('/') : topic;
     const parsed = parseTopic(shared);
-    const ack = () => qos > 0 && this.send({ cmd: 'puback', messageId });
+    const ack = () => qos > 0 && session.send({ cmd: 'puback', messageId });
     if (!parsed) {
       this.o.counters.drop('unknownTopic', '?', topic);
       return ack();
@@ -124,17 +253,14 @@ export class ExternalBroker implements HubTransport {
     this.o.sink.receive(parsed.mac, parsed.kind, body, (verdict) => {
       // Not stored yet (or not judged): no PUBACK; dropping the connection makes the
       // broker deliver it again.
-      if (verdict === 'retry' || verdict === null) return this.socket?.destroy();
+      if (verdict === 'retry' || verdict === null) return session.drop();
       // Refused publishes are acknowledged: this client cannot throttle a gateway (the broker's limits do).
       ack();
     });
   }
 
-  private onClose() {
-    clearInterval(this.ping);
-    for (const w of this.inflight.values()) w.reject(new Error('broker connection lost'));
-    this.inflight.clear();
-    if (!this.closed) this.retry = setTimeout(() => this.open(), 1_000);
+  publishCommand(mac: string, payload: string): Promise<void> {
+    return this.control.publish(topicOf(mac, 'cmd'), payload);
   }
 
   /**
@@ -143,48 +269,9 @@ export class ExternalBroker implements HubTransport {
    * client id came back. After a crash the session stays subscribed, and what was
    * queued for it is delivered when the node restarts.
    */
-  private async leaveSharedGroup() {
-    if (!this.socket?.writable) return;
-    const messageId = this.allocate();
-    const done = new Promise<void>((resolve, reject) =>
-      this.inflight.set(messageId, { resolve, reject }),
-    );
-    const unsubscriptions = SUBSCRIPTIONS.map((s) => s.topic).filter((t) =>
-      t.startsWith('$share/'),
-    );
-    this.send({ cmd: 'unsubscribe', messageId, unsubscriptions });
-    await Promise.race([done.catch(() => {}), new Promise((r) => setTimeout(r, 2_000))]);
-  }
-
-  private allocate(): number {
-    this.nextId = (this.nextId % 65_535) + 1;
-    return this.nextId;
-  }
-
-  publishCommand(mac: string, payload: string): Promise<void> {
-    if (!this.socket?.writable) return Promise.reject(new Error('broker not connected'));
-    const messageId = this.allocate();
-    const done = new Promise<void>((resolve, reject) =>
-      this.inflight.set(messageId, { resolve, reject }),
-    );
-    this.send({
-      cmd: 'publish',
-      topic: topicOf(mac, 'cmd'),
-      payload,
-      qos: 1,
-      retain: false,
-      dup: false,
-      messageId,
-    });
-    return done;
-  }
-
   async close() {
-    this.closed = true;
-    clearTimeout(this.retry);
-    await this.leaveSharedGroup();
-    this.send({ cmd: 'disconnect' });
-    this.socket?.end();
-    this.socket?.destroy();
+    await this.telemetry.unsubscribe(TELEMETRY.map((t) => t.topic));
+    this.telemetry.close();
+    this.control.close();
   }
 }
