@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
+import { vi } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
 import type { GatewayType } from '@atrium/contracts/limits';
 import { GatewayAgent, type AgentTiming } from '@atrium/gateway-agent/agent';
 import { LiteMqttLink } from '@atrium/gateway-agent/lite-mqtt-link';
 import { MqttLink } from '@atrium/gateway-agent/mqtt-link';
 import { sha256 } from '../src/lib/ids';
+import type { Point } from '../src/modules/timeseries/timeseries.types';
 import { createGateway, createProject } from './fixtures';
 import { freePort } from './postgres-cluster';
 import { createUser, modulesOf, startTestServer, type TestServer } from './test-server';
@@ -166,3 +168,26 @@ export async function startHubWithProject(
 }
 
 export type HubWithProject = Awaited<ReturnType<typeof startHubWithProject>>;
+
+/**
+ * Holds a store's batch commits until `release` (the writer's queue, or a broker's window,
+ * fills meanwhile); `calls` counts the batches handed to it. Release in a `finally`: a held
+ * writer keeps the server from closing.
+ */
+export function holdCommits(store: { writeBatch(points: readonly Point[]): Promise<void> }) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const writeBatch = store.writeBatch.bind(store);
+  const spy = vi.spyOn(store, 'writeBatch').mockImplementation(async (points) => {
+    await held;
+    return writeBatch(points);
+  });
+  return {
+    calls: () => spy.mock.calls.length,
+    release,
+    restore: () => {
+      release();
+      spy.mockRestore();
+    },
+  };
+}

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
 import {
   connectAs,
   consoleSocket,
+  holdCommits,
   publishTelegrams,
   startAgent,
   startHubWithProject,
@@ -142,19 +143,12 @@ describe('presence, info and telegrams', () => {
     const where = { projectId: project.id, gatewayMac: gw.mac, address: '1/2/7', kind: 'knx' };
     const seriesId = (await store.findSeries(where as Parameters<typeof store.findSeries>[0]))!;
     // The store holds its batches until released; the series' lane fills up to its share.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const writeBatch = store.writeBatch.bind(store);
-    const spy = vi.spyOn(store, 'writeBatch').mockImplementation(async (points) => {
-      await held;
-      return writeBatch(points);
-    });
-    // Released in any case: a held writer would keep the server from closing.
+    const commits = holdCommits(store);
     try {
       const past = (n: number, from: number) =>
         Array.from({ length: n }, (_, i) => ({ seriesId, t: from + i, v: i }));
       const filled: Promise<void>[] = [writer.write(past(10_000, t0 - 1e9))]; // written, held
-      await waitFor(() => spy.mock.calls.length === 1);
+      await waitFor(() => commits.calls() === 1);
       filled.push(writer.write(past(Math.ceil(200_000 / writer.width), t0 - 5e8))); // queued
       const before = t.modules.hub.service.stats().store.waitedForRoom;
       let acked = false;
@@ -166,12 +160,11 @@ describe('presence, info and telegrams', () => {
       expect(t.modules.hub.service.stats().store.waitingForRoom).toBe(1);
       await new Promise((r) => setTimeout(r, 300));
       expect([acked, client.connected]).toEqual([false, true]);
-      release();
+      commits.release();
       await late;
       await Promise.all(filled);
     } finally {
-      release();
-      spy.mockRestore();
+      commits.restore();
     }
     const raw = await storedPoints(t.app, { projectId: project.id, mac: gw.mac, address: '1/2/7' });
     expect(raw.filter((p) => p.t >= t0).map((p) => p.v)).toEqual([1, 2]);

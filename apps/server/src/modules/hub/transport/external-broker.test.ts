@@ -8,6 +8,7 @@ import { HubRepository } from '../hub.repository';
 import {
   connectAs,
   gatewayWithSecret,
+  holdCommits,
   publishTelegrams,
   startAgent,
   storedGateway,
@@ -226,26 +227,18 @@ describe.skipIf(!existsSync(MOSQUITTO))('a node whose telemetry window is full (
     for (const gw of [a!, b!]) small.addUser(gw.mac, gw.secret);
     await new Promise((r) => setTimeout(r, 200));
     // The node's commits wait: its telemetry session's window fills up.
-    const { store } = node.modules.timeseries;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const writeBatch = store.writeBatch.bind(store);
-    const spy = vi.spyOn(store, 'writeBatch').mockImplementation(async (points) => {
-      await held;
-      return writeBatch(points);
-    });
-    // Released in any case: a held writer would keep the server from closing.
+    const commits = holdCommits(node.modules.timeseries.store);
     try {
       const busy = await connectAs(small.url, a!.mac, a!.secret);
       const at = Date.now() - 60_000;
       for (let i = 0; i < 10; i++)
         await publishTelegrams(busy, a!.mac, [{ ga: '2/2/2', dpt: '9.001', value: i, t: at + i }]);
-      await waitFor(() => spy.mock.calls.length > 0);
+      await waitFor(() => commits.calls() > 0);
       // With one session, this `online` was queued behind the telemetry, and dropped.
       const arriving = await connectAs(small.url, b!.mac, b!.secret);
       await arriving.publishAsync(topicOf(b!.mac, 'state'), 'online', { qos: 1, retain: true });
       await waitFor(async () => (await storedGateway(node.app, b!.mac)).online === 1, 5_000);
-      release();
+      commits.release();
       const kept = await waitFor(async () => {
         const points = await storedPoints(node.app, {
           projectId: proj.id,
@@ -258,8 +251,7 @@ describe.skipIf(!existsSync(MOSQUITTO))('a node whose telemetry window is full (
       expect(kept.slice(0, 2).map((p) => p.v)).toEqual([0, 1]);
       await Promise.all([busy.endAsync(), arriving.endAsync()]);
     } finally {
-      release();
-      spy.mockRestore();
+      commits.restore();
     }
   });
 });
