@@ -19,12 +19,17 @@ const isListening = (port: number) =>
   });
 
 /** Per-gateway users and the nx/%u/# pattern, as docs/gateway-protocol.md describes, on one listener (the two-listener set-up is tested in mosquitto-clientid.test.ts). */
+/** A session's window, when a test wants it small (10,000 in flight, 40,000 queued). */
+export interface MosquittoWindow {
+  inflight: number;
+  queued: number;
+}
+
 export function mosquittoConfig(o: {
   port: number;
   dir: string;
   hubUser: string;
-  /** A session's window, when a test wants it small (10,000 in flight, 40,000 queued). */
-  window?: { inflight: number; queued: number };
+  window?: MosquittoWindow;
 }) {
   return [
     `listener ${o.port} 127.0.0.1`,
@@ -54,9 +59,7 @@ export interface Mosquitto {
 }
 
 /** Debian's mosquitto on a loopback port, with a password file made by mosquitto_passwd -b. */
-export async function startMosquitto(
-  window?: Parameters<typeof mosquittoConfig>[0]['window'],
-): Promise<Mosquitto> {
+export async function startMosquitto(window?: MosquittoWindow): Promise<Mosquitto> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-mosq-'));
   chmodSync(dir, 0o755); // mosquitto drops root for its own user, which must read the files
   const port = await freePort();

@@ -27,6 +27,9 @@ async function state(p: Promise<unknown>): Promise<'pending' | 'resolved' | 'rej
   }
 }
 
+/** Batches of 5 points, at most 10 waiting: small enough to fill by hand. */
+const SMALL_QUEUE = { maxBatchPoints: 5, maxQueuedPoints: 10, flushIntervalMs: 1 };
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -68,11 +71,7 @@ describe('batching writer', () => {
 
   it('refuses writes beyond its bounded queue, and accepts again once drained', async () => {
     const { store, batches } = manualStore();
-    const writer = new BatchingWriter(store, {
-      maxBatchPoints: 5,
-      maxQueuedPoints: 10,
-      flushIntervalMs: 1,
-    });
+    const writer = new BatchingWriter(store, SMALL_QUEUE);
     const first = writer.write(pts(5)); // a full batch: written at once
     await vi.waitFor(() => expect(batches).toHaveLength(1));
     const second = writer.write(pts(4, 10)); // waits behind the running batch
@@ -92,11 +91,7 @@ describe('batching writer', () => {
 
   it("keeps an overloaded writer's points waiting for room, queues them in arrival order after commits, and refuses past the room", async () => {
     const { store, batches } = manualStore();
-    const writer = new BatchingWriter(store, {
-      maxBatchPoints: 5,
-      maxQueuedPoints: 10,
-      flushIntervalMs: 1,
-    });
+    const writer = new BatchingWriter(store, SMALL_QUEUE);
     const calls: string[] = [];
     const record = (name: string) => (err?: unknown) =>
       calls.push(err === undefined ? name : `${name}: ${(err as { code?: string }).code}`);

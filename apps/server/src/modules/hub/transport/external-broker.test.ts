@@ -15,7 +15,12 @@ import {
   storedPoints,
   waitFor,
 } from '../../../../test/hub-helpers';
-import { MOSQUITTO, startMosquitto, type Mosquitto } from '../../../../test/mosquitto';
+import {
+  MOSQUITTO,
+  startMosquitto,
+  type Mosquitto,
+  type MosquittoWindow,
+} from '../../../../test/mosquitto';
 import {
   bearer,
   createUser,
@@ -29,17 +34,37 @@ let t: TestServer;
 let owner: TestUser;
 let project: { id: string };
 
+/** Debian's mosquitto (with the given window, else the deployment's), a server behind it, a user and a project. */
+async function startBehindMosquitto(window?: MosquittoWindow) {
+  const broker = await startMosquitto(window);
+  let server: TestServer | undefined;
+  const stop = async () => {
+    await server?.close();
+    await broker.stop();
+  };
+  try {
+    server = await startTestServer({ MQTT_URL: broker.hubUrl });
+    const user = await createUser(server.app, 'user');
+    const proj = await createProject(server.app, user.team);
+    return { broker, server, user, proj, stop };
+  } catch (err) {
+    await stop(); // a server that did not start leaves no mosquitto behind
+    throw err;
+  }
+}
+
+let stopFirst: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   if (!existsSync(MOSQUITTO)) return;
-  mosquitto = await startMosquitto();
-  t = await startTestServer({ MQTT_URL: mosquitto.hubUrl });
-  owner = await createUser(t.app, 'user');
-  project = await createProject(t.app, owner.team);
+  ({
+    broker: mosquitto,
+    server: t,
+    user: owner,
+    proj: project,
+    stop: stopFirst,
+  } = await startBehindMosquitto());
 });
-afterAll(async () => {
-  await t?.close();
-  await mosquitto?.stop();
-});
+afterAll(() => stopFirst?.());
 
 /** A gateway known to the server and to mosquitto's password file. */
 async function newGateway() {
@@ -209,16 +234,20 @@ describe.skipIf(!existsSync(MOSQUITTO))('a node whose telemetry window is full (
   let node: TestServer;
   let user: TestUser;
   let proj: { id: string };
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    small = await startMosquitto({ inflight: 2, queued: 4 });
-    node = await startTestServer({ MQTT_URL: small.hubUrl });
-    user = await createUser(node.app, 'user');
-    proj = await createProject(node.app, user.team);
+    ({
+      broker: small,
+      server: node,
+      user,
+      proj,
+      stop,
+    } = await startBehindMosquitto({
+      inflight: 2,
+      queued: 4,
+    }));
   });
-  afterAll(async () => {
-    await node?.close();
-    await small?.stop();
-  });
+  afterAll(() => stop?.());
 
   it('still sees a gateway come online while its telemetry session is full, then stores what the broker kept', async () => {
     const [a, b] = await Promise.all(
