@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProjectTable } from '../../db/schema';
+import { CompiledOnce } from '../../db/compiled-once';
 import { bumpTeams, teamRevision } from '../../lib/tenancy/team-revisions.repository';
 
 export type ProjectRow = ProjectTable;
@@ -11,6 +12,27 @@ const CHUNK = 500;
 /** The only place with SQL for projects and their viewers. */
 export class ProjectsRepository {
   constructor(private readonly db: Db) {}
+
+  /** Every projects-list request's first query, compiled once (decision 0062). */
+  private readonly listStateQuery = new CompiledOnce(['teamId', 'userId'], (p) =>
+    this.db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('team_revisions')
+        .select('revision')
+        .where('team_id', '=', p.teamId)
+        .as('revision'),
+      eb
+        .exists(
+          eb
+            .selectFrom('project_viewers as v')
+            .innerJoin('projects as p', 'p.id', 'v.project_id')
+            .select('v.user_id')
+            .where('v.user_id', '=', p.userId)
+            .where('p.team_id', '<>', p.teamId),
+        )
+        .as('viewing'),
+    ]),
+  );
 
   findById(id: string) {
     return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
@@ -103,25 +125,9 @@ export class ProjectsRepository {
    * whether the user views projects of other teams.
    */
   async listState(teamId: string, userId: string) {
-    const row = await this.db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('team_revisions')
-          .select('revision')
-          .where('team_id', '=', teamId)
-          .as('revision'),
-        eb
-          .exists(
-            eb
-              .selectFrom('project_viewers as v')
-              .innerJoin('projects as p', 'p.id', 'v.project_id')
-              .select('v.user_id')
-              .where('v.user_id', '=', userId)
-              .where('p.team_id', '<>', teamId),
-          )
-          .as('viewing'),
-      ])
-      .executeTakeFirstOrThrow();
+    const { rows } = await this.db.executeQuery(this.listStateQuery.with({ teamId, userId }));
+    const row = rows[0];
+    if (!row) throw new Error('projects list state: no row');
     return {
       revision: Number(row.revision ?? 0),
       viewing: row.viewing === true || row.viewing === 1,

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { SigninFailureTable, UserTable, UserTokenKind } from '../../db/schema';
+import { CompiledOnce } from '../../db/compiled-once';
 
 export type UserRow = UserTable;
 
@@ -8,12 +9,18 @@ export type UserRow = UserTable;
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
+  /** Every authenticated request's lookup, compiled once (decision 0062). */
+  private readonly byId = new CompiledOnce(['id'], (p) =>
+    this.db.selectFrom('users').selectAll().where('id', '=', p.id),
+  );
+
   findByEmail(email: string) {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
-  findById(id: string) {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: string) {
+    const { rows } = await this.db.executeQuery(this.byId.with({ id }));
+    return rows[0];
   }
 
   listTeam(teamId: string) {
