@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, sqliteHandleOf, writeGateOf, type Db } from './database';
+import { openDatabase, sqliteHandleOf, type Db } from './database';
 
 let dir: string;
 let db: Db;
@@ -73,73 +73,6 @@ describe('the SQLite driver', () => {
     const result = await sql<{ w: string | null }>`select * from t limit 1`.execute(db);
     expect(result.rows[0]).toHaveProperty('w', null);
     expect((await sql<{ n: number }>`select count(*) as n from t`.execute(db)).rows[0]?.n).toBe(51);
-  });
-
-  describe('while a writer waits for the write turn (another thread writing)', () => {
-    const gate = () => {
-      const g = writeGateOf(db);
-      if (!g) throw new Error('no write gate');
-      return g;
-    };
-    const count = async () =>
-      Number((await sql<{ n: number }>`select count(*) as n from t`.execute(db)).rows[0]?.n);
-    /** What settled first: the promise, or nothing within `ms`. */
-    const within = <T>(p: Promise<T>, ms: number) =>
-      Promise.race([
-        p,
-        new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), ms)),
-      ]);
-
-    it('reads go on, and the writers then run in arrival order', async () => {
-      await gate().acquire(); // the time-series thread's batch, say
-      const done: string[] = [];
-      const writes = [
-        db
-          .transaction()
-          .execute(async (trx) => {
-            const n = (await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows[0]
-              ?.n;
-            await sql`insert into t (v) values (${`tx saw ${n}`})`.execute(trx);
-          })
-          .then(() => done.push('transaction')),
-        ...Array.from({ length: 200 }, (_, i) =>
-          sql`insert into t (v) values (${`lone ${i}`})`.execute(db).then(() => done.push(`${i}`)),
-        ),
-      ];
-      // Before, every read queued behind the first writer until the turn came.
-      expect(await within(count(), 1_000)).toBe(0);
-      expect(
-        await within(
-          db
-            .selectFrom('t' as never)
-            .selectAll()
-            .execute(),
-          1_000,
-        ),
-      ).toEqual([]);
-      expect(done).toEqual([]);
-      gate().release();
-      await Promise.all(writes);
-      // One waiting ticket at a time (the gate's ring has 64 slots): all 201 wrote, in order.
-      expect(done).toEqual(['transaction', ...Array.from({ length: 200 }, (_, i) => `${i}`)]);
-      const stored = (await rows()).rows.map((r) => r.v);
-      expect(stored[0]).toBe('tx saw 0');
-      expect(stored.slice(1)).toEqual(Array.from({ length: 200 }, (_, i) => `lone ${i}`));
-    });
-
-    it('a writer that waited too long fails alone: the connection still reads and writes', async () => {
-      await gate().acquire();
-      const late = sql`insert into t (v) values ('late')`.execute(db);
-      const lateTx = db
-        .transaction()
-        .execute((trx) => sql`insert into t (v) values ('late tx')`.execute(trx));
-      await expect(late).rejects.toThrow(/database is locked/);
-      expect(await count()).toBe(0);
-      gate().release();
-      await lateTx; // its own wait began later: its turn came
-      await sql`insert into t (v) values ('after')`.execute(db);
-      expect((await rows()).rows.map((r) => r.v)).toEqual(['late tx', 'after']);
-    }, 15_000);
   });
 
   it('streams a select', async () => {

@@ -20,15 +20,12 @@ class FifoLock {
   private held = false;
   private readonly waiting: (() => void)[] = [];
 
-  /** `first`: ahead of everyone waiting (a holder taking back what it let go). */
-  acquire(first = false): Promise<void> {
+  acquire(): Promise<void> {
     if (!this.held) {
       this.held = true;
       return Promise.resolve();
     }
-    return new Promise((resolve) =>
-      first ? this.waiting.unshift(resolve) : this.waiting.push(resolve),
-    );
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   release() {
@@ -43,7 +40,7 @@ class SqliteConnection implements DatabaseConnection {
 
   constructor(
     private readonly db: SQLite.Database,
-    private readonly turns: WriteTurns | undefined,
+    private readonly gate: WriteGate | undefined,
   ) {}
 
   /** The statement for this SQL, prepared once (least recently used ones are dropped). */
@@ -67,8 +64,8 @@ class SqliteConnection implements DatabaseConnection {
     const parameters = compiledQuery.parameters as unknown[];
     if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
     // A write outside a transaction waits for its turn like a transaction (WriteGate).
-    if (this.turns && !this.db.inTransaction)
-      return this.turns.run(() => SqliteConnection.run<R>(statement, parameters));
+    if (this.gate && !this.db.inTransaction)
+      return this.gate.run(() => SqliteConnection.run<R>(statement, parameters));
     return Promise.resolve(SqliteConnection.run<R>(statement, parameters));
   }
 
@@ -92,54 +89,6 @@ class SqliteConnection implements DatabaseConnection {
   }
 }
 
-/**
- * The main connection's writers and the WriteGate (decision 0062). A writer (a transaction, or
- * a write outside one) already holds the connection when it finds it must wait for its turn:
- * it lets the connection go while it waits, so reads go on meanwhile (the session's user of
- * every request, the projects list), then takes it back ahead of everyone. Before, reads
- * queued behind a writer that waited for the time-series thread's batch. Writers still wait
- * one at a time and in arrival order: the gate's ring holds one ticket per connection.
- */
-class WriteTurns {
-  private readonly writers = new FifoLock();
-
-  constructor(
-    private readonly connection: FifoLock,
-    private readonly gate: WriteGate,
-  ) {}
-
-  /** Waits for the turn; the caller holds the connection before and after. */
-  async take(): Promise<void> {
-    this.connection.release();
-    try {
-      await this.writers.acquire();
-      try {
-        await this.gate.acquire();
-      } catch (err) {
-        this.writers.release();
-        throw err;
-      }
-    } finally {
-      await this.connection.acquire(true);
-    }
-  }
-
-  end(): void {
-    this.gate.release();
-    this.writers.release();
-  }
-
-  /** Runs `work` in a turn taken by the connection's holder. */
-  async run<T>(work: () => T): Promise<T> {
-    await this.take();
-    try {
-      return work();
-    } finally {
-      this.end();
-    }
-  }
-}
-
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
@@ -150,24 +99,21 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  *   lock first (waiting up to busy_timeout for it) and so always sees the latest data;
  * - with a WriteGate, a transaction (and a write outside one) first waits for its turn
  *   among the process's threads without blocking the event loop, so IMMEDIATE finds the
- *   lock free instead of sleeping in SQLite's busy handler (decision 0059), and without
- *   holding the connection, so reads go on meanwhile (WriteTurns, decision 0062);
+ *   lock free instead of sleeping in SQLite's busy handler (decision 0059);
  * - the connection is handed out in arrival order (FifoLock);
  * - statements are prepared once, not on every query.
  */
 class AtriumSqliteDriver implements Driver {
   private readonly lock = new FifoLock();
-  private readonly turns: WriteTurns | undefined;
   private readonly connection: SqliteConnection;
   /** Whether the transaction under way holds the gate's turn. */
   private holding = false;
 
   constructor(
     private readonly db: SQLite.Database,
-    gate: WriteGate | undefined,
+    private readonly gate: WriteGate | undefined,
   ) {
-    this.turns = gate && new WriteTurns(this.lock, gate);
-    this.connection = new SqliteConnection(db, this.turns);
+    this.connection = new SqliteConnection(db, gate);
   }
 
   async init() {}
@@ -178,8 +124,8 @@ class AtriumSqliteDriver implements Driver {
   }
 
   async beginTransaction() {
-    if (this.turns) {
-      await this.turns.take();
+    if (this.gate) {
+      await this.gate.acquire();
       this.holding = true;
     }
     try {
@@ -206,7 +152,7 @@ class AtriumSqliteDriver implements Driver {
   private endTurn() {
     if (!this.holding) return;
     this.holding = false;
-    this.turns?.end();
+    this.gate?.release();
   }
 
   async savepoint(connection: DatabaseConnection, name: string) {
