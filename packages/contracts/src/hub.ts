@@ -240,7 +240,7 @@ export const GATEWAY_INFO_WINDOW_MS = 1_000;
 /** How long the hub gathers a project's telegrams into one `knx:telegrams` event (ms). */
 export const TELEGRAM_WINDOW_MS = 50;
 /** The widest the window grows while the server's main thread is saturated (ms). */
-export const TELEGRAM_WINDOW_MAX_MS = 200;
+export const TELEGRAM_WINDOW_MAX_MS = 100;
 /** A `knx:telegrams` event goes out at once when it holds this many telegrams. */
 export const TELEGRAM_EVENT_MAX_ITEMS = 1_000;
 export type GatewayStateEvent = z.infer<typeof gatewayStateEvent>;

@@ -5,6 +5,7 @@ import {
   GATEWAY_INFO_WINDOW_MS,
   gatewayInfoSocketEvent,
   SOCKET_EVENTS,
+  TELEGRAM_WINDOW_MAX_MS,
   TELEGRAM_WINDOW_MS,
   telegramsSocketEvent,
   type GatewayInfoEvent,
@@ -215,6 +216,13 @@ describe('BusyWindow', () => {
     expect([0.5, 0.8, 0.85, 0.9, 1].map((u) => windowFor(u, 50, 200, 0.8, 0.9))).toEqual([
       50, 100, 100, 200, 200,
     ]);
+  });
+
+  it('keeps a telegram at most 100 ms in its window, busy or not (decision 0063)', () => {
+    const windows = [0, 0.5, 0.8, 0.9, 0.97, 1].map((u) =>
+      windowFor(u, TELEGRAM_WINDOW_MS, TELEGRAM_WINDOW_MAX_MS, 0.8, 0.9),
+    );
+    expect(windows).toEqual([50, 50, 100, 100, 100, 100]);
   });
 
   it('sets the gatherer’s window at each event', () => {
