@@ -6,7 +6,8 @@
  * DATA_DIR/credentials.csv for the simulator, as bench/hub-server.ts does), plus an admin
  * for the hub's counters. Writes one session token per member to DATA_DIR/consoles.json
  * ({token, project} each) and prints `CONSOLES_READY {json}`. Asked "elapsed" over IPC, it
- * answers the server-side times (ms) of the projects-list requests since the last question.
+ * answers the server-side times (ms) of the projects-list requests since the last question,
+ * and how long each telegram took from its gateway to the hub (`taken`, ms → count).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,10 +87,21 @@ let elapsed: number[] = [];
 app.addHook('onResponse', async (req, reply) => {
   if (req.method === 'GET' && req.url === '/api/project') elapsed.push(reply.elapsedTime);
 });
+// Each telegram's delay from its creation on the gateway (`t`) until the hub took it (the
+// live view's event), in 1 ms buckets: the push delay's part before the console window.
+let taken = new Map<number, number>();
+modules.hub.events.on('telegrams', (e) => {
+  const now = Date.now();
+  for (const item of e.items) {
+    const ms = Math.max(0, now - item.t);
+    taken.set(ms, (taken.get(ms) ?? 0) + 1);
+  }
+});
 process.on('message', (message) => {
   if (message !== 'elapsed') return;
-  process.send?.({ elapsed });
+  process.send?.({ elapsed, taken: [...taken] });
   elapsed = [];
+  taken = new Map();
 });
 
 await app.listen({ host: '127.0.0.1', port: config.port });

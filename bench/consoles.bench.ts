@@ -8,7 +8,8 @@
  * (apps/gateway-sim, light link), the console sockets (bench/consoles-clients.ts,
  * BENCH_CONSOLE_PROCS processes) and the HTTP load (bench/consoles-http.ts, autocannon).
  * Targets: telegram (created on the gateway, `t`) → event on the consoles of its project p99
- * ≤ 200 ms; projects list p99 ≤ 30 ms at the asked rate during the load.
+ * ≤ 200 ms; projects list p99 ≤ 30 ms at the asked rate during the load. Beside the push delay
+ * it prints its first part, telegram → taken by the hub (timed in the server process).
  * Knobs: BENCH_BROKER (embedded | mosquitto; both when unset), BENCH_DB (sqlite | postgres),
  * BENCH_SECONDS (60), BENCH_CONNECT_RATE (gateway connections/s, 1,000), BENCH_SIMS
  * (gateways / 5,000, at least 1), BENCH_HTTP_CONNECTIONS (50), BENCH_PROFILE=DIR (a V8 CPU
@@ -79,6 +80,28 @@ const httpResult = z.object({
   errors: z.number(),
 });
 
+const serverFigures = z.object({
+  elapsed: z.array(z.number()),
+  taken: z.array(z.tuple([z.number(), z.number()])),
+});
+
+/** Delays counted in 1 ms buckets ([ms, count]), merged: their quantiles, count and max. */
+function histogram(buckets: readonly (readonly [number, number])[]) {
+  const counts = new Map<number, number>();
+  for (const [ms, n] of buckets) counts.set(ms, (counts.get(ms) ?? 0) + n);
+  const delays = [...counts.entries()].sort((a, b) => a[0] - b[0]);
+  const count = delays.reduce((n, [, c]) => n + c, 0);
+  return {
+    count,
+    max: delays.at(-1)?.[0] ?? NaN,
+    at(q: number) {
+      let seen = 0;
+      for (const [ms, n] of delays) if ((seen += n) > q * (count - 1)) return ms;
+      return NaN;
+    },
+  };
+}
+
 /** The next IPC message of a child, parsed. */
 const nextMessage = <T>(child: ChildProcess, schema: z.ZodType<T>, timeoutMs: number) =>
   new Promise<T>((resolve, reject) => {
@@ -146,6 +169,9 @@ interface Figures {
   pushP50: number;
   pushP99: number;
   pushMax: number;
+  /** Telegram (created on the gateway) → taken by the hub, the live view's event (ms). */
+  takenP50: number;
+  takenP99: number;
   http: z.infer<typeof httpResult>;
   serverListP50: number;
   serverListP99: number;
@@ -220,24 +246,15 @@ async function measure(broker: Broker): Promise<Figures> {
         return answer;
       }),
     );
-    const serverTimes = await new Promise<number[]>((resolve) => {
-      server.child.once('message', (m) =>
-        resolve(z.object({ elapsed: z.array(z.number()) }).parse(m).elapsed),
-      );
+    const inServer = await new Promise<z.infer<typeof serverFigures>>((resolve) => {
+      server.child.once('message', (m) => resolve(serverFigures.parse(m)));
       server.child.send('elapsed');
     });
+    const serverTimes = inServer.elapsed;
     for (const c of clients) c.send('close');
 
-    const counts = new Map<number, number>();
-    for (const r of reports)
-      for (const [ms, n] of r.buckets) counts.set(ms, (counts.get(ms) ?? 0) + n);
-    const delays = [...counts.entries()].sort((a, b) => a[0] - b[0]);
-    const received = delays.reduce((n, [, c]) => n + c, 0);
-    const at = (q: number) => {
-      let seen = 0;
-      for (const [ms, n] of delays) if ((seen += n) > q * (received - 1)) return ms;
-      return NaN;
-    };
+    const push = histogram(reports.flatMap((r) => r.buckets));
+    const transit = histogram(inServer.taken);
     const sortedServer = serverTimes.sort((a, b) => a - b);
     return {
       name,
@@ -247,10 +264,12 @@ async function measure(broker: Broker): Promise<Figures> {
       joined,
       heard: reports.reduce((n, r) => n + r.heard, 0),
       lost: reports.reduce((n, r) => n + r.lost, 0),
-      received,
-      pushP50: at(0.5),
-      pushP99: at(0.99),
-      pushMax: delays.at(-1)?.[0] ?? NaN,
+      received: push.count,
+      pushP50: push.at(0.5),
+      pushP99: push.at(0.99),
+      pushMax: push.max,
+      takenP50: transit.at(0.5),
+      takenP99: transit.at(0.99),
       http: load,
       serverListP50: quantile(sortedServer, 0.5),
       serverListP99: quantile(sortedServer, 0.99),
@@ -306,6 +325,11 @@ function print(f: Figures): boolean {
     `${f.pushP50} / ${f.pushP99} ms (${f.pushMax}) over ${f.received} deliveries`,
     `p99 ≤ ${TARGETS.pushP99Ms} ms`,
     pushMet,
+  );
+  row(
+    'of which: telegram → taken by the server p50 / p99',
+    `${f.takenP50} / ${f.takenP99} ms`,
+    '(the rest: the console window, the writes, the console processes)',
   );
   row(
     'projects list rate',
