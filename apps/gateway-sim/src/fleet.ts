@@ -36,37 +36,64 @@ export class Fleet {
   /** Meter readings the cloud acknowledged (kloudnx gateways polling Modbus meters). */
   modbusAcked = 0;
 
-  constructor(private readonly o: FleetOptions) {}
+  /** The telegrams per second every gateway sends, those started later too. */
+  private telegramRate: number;
+  private stopped = false;
 
+  constructor(private readonly o: FleetOptions) {
+    this.telegramRate = o.timing.telegramsPerSecond ?? 0;
+  }
+
+  /**
+   * Starts the gateways at `connectRate` per second, paced by the clock: each turn starts
+   * every gateway due by then. One timer per gateway would run at the event loop's pace
+   * instead, far below the rate once thousands of started gateways keep the loop busy.
+   */
   async start() {
     const gateways = pickGateways(this.o);
-    const pause = 1000 / Math.max(1, this.o.connectRate);
-    for (const gw of gateways) {
-      const agent = new GatewayAgent({
-        mac: gw.mac,
-        type: gw.type,
-        version: gw.version ?? this.o.version,
-        link:
-          this.o.client === 'lite'
-            ? new LiteMqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret })
-            : new MqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret }),
-        timing: this.o.timing,
-        monitor: this.o.monitor,
-        // Remote access: the tunnel logs in with the same device secret.
-        tunnel: { secret: gw.secret },
-        ...(this.o.pool ? { pool: this.o.pool } : {}),
-        onAcked: (mac, message) => {
-          this.acked += message.items.length;
-          this.o.onAcked?.(mac, message);
-        },
-        onModbusAcked: (_mac, message) => {
-          this.modbusAcked += message.items.length;
-        },
-      });
-      this.agents.push(agent);
-      agent.start();
-      await new Promise((r) => setTimeout(r, pause));
+    const rate = Math.max(1, this.o.connectRate);
+    const began = performance.now();
+    let next = 0;
+    while (next < gateways.length && !this.stopped) {
+      const due = Math.floor(((performance.now() - began) / 1000) * rate) + 1;
+      for (; next < Math.min(due, gateways.length); next++) {
+        const gw = gateways[next];
+        if (gw) this.startAgent(gw);
+      }
+      if (next < gateways.length) await new Promise((r) => setTimeout(r, 1000 / rate));
     }
+  }
+
+  /** Every gateway, and those started later, sends `perSecond` telegrams (0: none). */
+  setTelegramRate(perSecond: number) {
+    this.telegramRate = perSecond;
+    this.agents.forEach((a) => a.setTelegramRate(perSecond));
+  }
+
+  private startAgent(gw: ReturnType<typeof pickGateways>[number]) {
+    const agent = new GatewayAgent({
+      mac: gw.mac,
+      type: gw.type,
+      version: gw.version ?? this.o.version,
+      link:
+        this.o.client === 'lite'
+          ? new LiteMqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret })
+          : new MqttLink({ url: this.o.url, mac: gw.mac, secret: gw.secret }),
+      timing: { ...this.o.timing, telegramsPerSecond: this.telegramRate },
+      monitor: this.o.monitor,
+      // Remote access: the tunnel logs in with the same device secret.
+      tunnel: { secret: gw.secret },
+      ...(this.o.pool ? { pool: this.o.pool } : {}),
+      onAcked: (mac, message) => {
+        this.acked += message.items.length;
+        this.o.onAcked?.(mac, message);
+      },
+      onModbusAcked: (_mac, message) => {
+        this.modbusAcked += message.items.length;
+      },
+    });
+    this.agents.push(agent);
+    agent.start();
   }
 
   /** Telegram values the gateways made, and those their buffers overflowed with. */
@@ -83,6 +110,7 @@ export class Fleet {
   }
 
   async stop() {
+    this.stopped = true;
     await Promise.all(this.agents.map((a) => a.stop()));
   }
 }

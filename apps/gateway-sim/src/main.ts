@@ -130,14 +130,14 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 // SIGUSR2: the telegrams stop (info and replies go on), e.g. so a benchmark can count them all.
 process.on('SIGUSR2', () => {
-  fleet.agents.forEach((a) => a.setTelegramRate(0));
+  fleet.setTelegramRate(0);
   console.log('SIM_RATE 0');
 });
 const rateChange = args['rate-change'];
 if (rateChange) {
   const [after, rate] = rateChange;
   setTimeout(() => {
-    fleet.agents.forEach((a) => a.setTelegramRate(rate));
+    fleet.setTelegramRate(rate);
     console.log(`SIM_RATE ${rate}`);
   }, after * 1000).unref();
 }
