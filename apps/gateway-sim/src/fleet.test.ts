@@ -28,6 +28,20 @@ async function silentBroker(): Promise<{ close: () => Promise<void>; url: string
   return { close, url: `mqtt://127.0.0.1:${address.port}` };
 }
 
+/** A fleet of `count` lite-link kloudnx gateways at `url`. */
+const fleetOf = (url: string, count: number, connectRate: number, telegramsPerSecond: number) =>
+  new Fleet({
+    url,
+    credentials: credentials(count),
+    count,
+    types: ['kloudnx'],
+    version: '8.5.0',
+    timing: { infoEveryMs: 60_000, telegramsPerSecond },
+    monitor: [{ ga: '1/1/1', dpt: '9.001' }],
+    connectRate,
+    client: 'lite',
+  });
+
 /** Keeps the event loop busy `ms` out of every `ms + 1`, as thousands of running gateways do. */
 function busyLoop(ms: number) {
   return setInterval(() => {
@@ -45,17 +59,7 @@ describe('the simulator fleet', () => {
   it('starts gateways at the connect rate by the clock, even with a busy event loop', async () => {
     const { close, url } = await silentBroker();
     cleanups.push(close);
-    const fleet = new Fleet({
-      url,
-      credentials: credentials(200),
-      count: 200,
-      types: ['kloudnx'],
-      version: '8.5.0',
-      timing: { infoEveryMs: 60_000, telegramsPerSecond: 0 },
-      monitor: [],
-      connectRate: 1_000,
-      client: 'lite',
-    });
+    const fleet = fleetOf(url, 200, 1_000, 0);
     cleanups.push(() => fleet.stop());
     const busy = busyLoop(20);
     const began = performance.now();
@@ -70,17 +74,7 @@ describe('the simulator fleet', () => {
   it('stops the telegrams of every gateway, those started after the change too', async () => {
     const { close, url } = await silentBroker();
     cleanups.push(close);
-    const fleet = new Fleet({
-      url,
-      credentials: credentials(40),
-      count: 40,
-      types: ['kloudnx'],
-      version: '8.5.0',
-      timing: { infoEveryMs: 60_000, telegramsPerSecond: 50 },
-      monitor: [{ ga: '1/1/1', dpt: '9.001' }],
-      connectRate: 40,
-      client: 'lite',
-    });
+    const fleet = fleetOf(url, 40, 40, 50);
     cleanups.push(() => fleet.stop());
     const started = fleet.start(); // one second: 40 gateways at 40/s
     await new Promise((r) => setTimeout(r, 300));
