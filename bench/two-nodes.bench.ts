@@ -15,8 +15,9 @@
  *   mosquitto acknowledged to them, those each node accepted, the raw points in PostgreSQL,
  *   and the publishes mosquitto dropped (its `$SYS` counters: a node's window was full);
  * - the delay from a telegram's creation to a console socket on the last node (10 projects).
- * Targets: all online ≤ 60 s; made = acknowledged = accepted = stored, nothing dropped (nothing
- * lost, nothing taken or stored twice); with several nodes, every node takes its share.
+ * Targets: all online ≤ 60 s; made = acknowledged = stored, nothing dropped (nothing lost,
+ * nothing stored twice; a node's accepted count also holds what mosquitto sent again when the
+ * node reopened its session, decision 0065); with several nodes, every node takes its share.
  * Run alone: `node --import tsx bench/two-nodes.bench.ts`; small: `BENCH_GATEWAYS=1000 npm run
  * bench -- two-nodes`.
  */
@@ -49,6 +50,7 @@ const TARGETS = { allOnlineSeconds: 60, shareMin: 0.3, shareMax: 0.7 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const simStatus = z.object({ connected: z.number(), acked: z.number(), made: z.number() });
+const reopenings = z.object({ disconnected: z.record(z.string(), z.number()) });
 
 /** CPU seconds of PostgreSQL's postmaster and every process it started, from /proc. */
 function pgCpu(postmaster: number): number {
@@ -190,10 +192,13 @@ async function run(count: number): Promise<boolean> {
     );
     const broker = await brokerCounters.latest();
     await brokerCounters.close();
-    for (const n of nodes)
-      console.log(
-        `node ${n.name} hub counters: ${JSON.stringify(await hubStats(n.ready.port, n.ready.token))}`,
-      );
+    // Telemetry sessions a node reopened because mosquitto dropped while it kept up (0065).
+    const reopened: number[] = [];
+    for (const n of nodes) {
+      const stats = await hubStats(n.ready.port, n.ready.token);
+      reopened.push(reopenings.parse(stats).disconnected.brokerDropping ?? 0);
+      console.log(`node ${n.name} hub counters: ${JSON.stringify(stats)}`);
+    }
     watch.close();
 
     // Figures.
@@ -211,8 +216,9 @@ async function run(count: number): Promise<boolean> {
       count === 1 ||
       shares.every((x) => x >= TARGETS.shareMin / (count / 2) && x <= TARGETS.shareMax);
     const dropped = broker['publish/messages/dropped'] ?? 0; // published once it is not 0
+    // A reopened session gets again what it had not acknowledged: accepted twice, stored once.
     const onceMet =
-      made > 0 && made === acked && accepted === acked && stored === acked && dropped === 0;
+      made > 0 && made === acked && stored === acked && accepted >= stored && dropped === 0;
     console.log(
       `\n${GATEWAYS} gateways on mosquitto, ${count} node${count > 1 ? 's' : ''} on PostgreSQL and Redis, ${TELEGRAM_RATE} telegrams/s each (${GATEWAYS * TELEGRAM_RATE}/s), ${SECONDS} s window`,
     );
@@ -246,8 +252,13 @@ async function run(count: number): Promise<boolean> {
     row(
       'telegrams made / acknowledged to the gateways / accepted by the nodes / raw points stored',
       `${made} / ${acked} / ${totals.join(' + ')} = ${accepted} / ${stored}`,
-      'all equal: nothing lost, nothing taken or stored twice',
+      'made = acknowledged = stored ≤ accepted: nothing lost or stored twice (accepted counts what mosquitto sent again after a reopening)',
       onceMet,
+    );
+    row(
+      'telemetry sessions reopened: mosquitto dropped while the node kept up (decision 0065)',
+      reopened.join(' / '),
+      'reported',
     );
     row(
       'publishes mosquitto dropped (queue to the nodes full) / held at the end',

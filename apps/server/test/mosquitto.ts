@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { BROKER_DROPS_TOPIC } from '../src/modules/hub/transport/external-broker';
 import { freePort } from './postgres-cluster';
 import { stopChild } from './stop-child';
 
@@ -30,8 +31,11 @@ export function mosquittoConfig(o: {
   dir: string;
   hubUser: string;
   window?: MosquittoWindow;
+  /** Seconds between mosquitto's `$SYS` updates (its default: 10). */
+  sysInterval?: number;
 }) {
   return [
+    ...(o.sysInterval ? [`sys_interval ${o.sysInterval}`] : []),
     `listener ${o.port} 127.0.0.1`,
     'allow_anonymous false',
     `password_file ${join(o.dir, 'passwd')}`,
@@ -59,7 +63,11 @@ export interface Mosquitto {
 }
 
 /** Debian's mosquitto on a loopback port, with a password file made by mosquitto_passwd -b. */
-export async function startMosquitto(window?: MosquittoWindow): Promise<Mosquitto> {
+export async function startMosquitto(
+  window?: MosquittoWindow,
+  /** The hub user may read mosquitto's drop count (docs/gateway-protocol.md), updated every second. */
+  options: { watchDrops?: boolean } = {},
+): Promise<Mosquitto> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-mosq-'));
   chmodSync(dir, 0o755); // mosquitto drops root for its own user, which must read the files
   const port = await freePort();
@@ -74,10 +82,19 @@ export async function startMosquitto(window?: MosquittoWindow): Promise<Mosquitt
   addUser(hubUser, hubPassword);
   writeFileSync(
     join(dir, 'acl'),
-    `user ${hubUser}\ntopic readwrite nx/#\n\npattern readwrite nx/%u/#\n`,
+    `user ${hubUser}\ntopic readwrite nx/#\n${options.watchDrops ? `topic read ${BROKER_DROPS_TOPIC}\n` : ''}\npattern readwrite nx/%u/#\n`,
   );
   chmodSync(join(dir, 'acl'), 0o644);
-  writeFileSync(join(dir, 'mosquitto.conf'), mosquittoConfig({ port, dir, hubUser, window }));
+  writeFileSync(
+    join(dir, 'mosquitto.conf'),
+    mosquittoConfig({
+      port,
+      dir,
+      hubUser,
+      window,
+      sysInterval: options.watchDrops ? 1 : undefined,
+    }),
+  );
   const child = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, topicOf } from '@atrium/contracts/gateway-protocol';
 import { createProject, randomMac } from '../../../../test/fixtures';
 import { ModbusRepository } from '../../modbus/modbus.repository';
 import { MonitoredRepository } from '../../monitoring/monitored.repository';
 import { HubRepository } from '../hub.repository';
+import { REOPEN_EVERY_MS } from './external-broker';
 import {
   connectAs,
   gatewayWithSecret,
@@ -35,8 +37,8 @@ let owner: TestUser;
 let project: { id: string };
 
 /** Debian's mosquitto (with the given window, else the deployment's), a server behind it, a user and a project. */
-async function startBehindMosquitto(window?: MosquittoWindow) {
-  const broker = await startMosquitto(window);
+async function startBehindMosquitto(window?: MosquittoWindow, options?: { watchDrops?: boolean }) {
+  const broker = await startMosquitto(window, options);
   let server: TestServer | undefined;
   const stop = async () => {
     await server?.close();
@@ -51,6 +53,16 @@ async function startBehindMosquitto(window?: MosquittoWindow) {
     await stop(); // a server that did not start leaves no mosquitto behind
     throw err;
   }
+}
+
+/** A node behind a mosquitto of its own, for the enclosing `describe`. */
+function nodeBehindMosquitto(window: MosquittoWindow, options?: { watchDrops?: boolean }) {
+  const env = {} as Awaited<ReturnType<typeof startBehindMosquitto>>;
+  beforeAll(async () => {
+    Object.assign(env, await startBehindMosquitto(window, options));
+  });
+  afterAll(() => env.stop?.());
+  return env;
 }
 
 let stopFirst: (() => Promise<void>) | undefined;
@@ -230,47 +242,32 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind Debian’s mosquitto (MQ
 
 describe.skipIf(!existsSync(MOSQUITTO))('a node whose telemetry window is full (MQTT_URL)', () => {
   // mosquitto keeps 2 messages in flight and 4 queued per session, and drops the rest.
-  let small: Mosquitto;
-  let node: TestServer;
-  let user: TestUser;
-  let proj: { id: string };
-  let stop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    ({
-      broker: small,
-      server: node,
-      user,
-      proj,
-      stop,
-    } = await startBehindMosquitto({
-      inflight: 2,
-      queued: 4,
-    }));
-  });
-  afterAll(() => stop?.());
+  const env = nodeBehindMosquitto({ inflight: 2, queued: 4 });
 
   it('still sees a gateway come online while its telemetry session is full, then stores what the broker kept', async () => {
     const [a, b] = await Promise.all(
-      [0, 1].map(() => gatewayWithSecret(node.app, { team_id: user.team, project_id: proj.id })),
+      [0, 1].map(() =>
+        gatewayWithSecret(env.server.app, { team_id: env.user.team, project_id: env.proj.id }),
+      ),
     );
-    for (const gw of [a!, b!]) small.addUser(gw.mac, gw.secret);
+    for (const gw of [a!, b!]) env.broker.addUser(gw.mac, gw.secret);
     await new Promise((r) => setTimeout(r, 200));
     // The node's commits wait: its telemetry session's window fills up.
-    const commits = holdCommits(node.modules.timeseries.store);
+    const commits = holdCommits(env.server.modules.timeseries.store);
     try {
-      const busy = await connectAs(small.url, a!.mac, a!.secret);
+      const busy = await connectAs(env.broker.url, a!.mac, a!.secret);
       const at = Date.now() - 60_000;
       for (let i = 0; i < 10; i++)
         await publishTelegrams(busy, a!.mac, [{ ga: '2/2/2', dpt: '9.001', value: i, t: at + i }]);
       await waitFor(() => commits.calls() > 0);
       // With one session, this `online` was queued behind the telemetry, and dropped.
-      const arriving = await connectAs(small.url, b!.mac, b!.secret);
+      const arriving = await connectAs(env.broker.url, b!.mac, b!.secret);
       await arriving.publishAsync(topicOf(b!.mac, 'state'), 'online', { qos: 1, retain: true });
-      await waitFor(async () => (await storedGateway(node.app, b!.mac)).online === 1, 5_000);
+      await waitFor(async () => (await storedGateway(env.server.app, b!.mac)).online === 1, 5_000);
       commits.release();
       const kept = await waitFor(async () => {
-        const points = await storedPoints(node.app, {
-          projectId: proj.id,
+        const points = await storedPoints(env.server.app, {
+          projectId: env.proj.id,
           mac: a!.mac,
           address: '2/2/2',
         });
@@ -282,5 +279,82 @@ describe.skipIf(!existsSync(MOSQUITTO))('a node whose telemetry window is full (
     } finally {
       commits.restore();
     }
+  });
+});
+
+describe.skipIf(!existsSync(MOSQUITTO))('the hub behind mosquitto, watching its drops', () => {
+  const env = nodeBehindMosquitto({ inflight: 5, queued: 5 }, { watchDrops: true });
+
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const reopenings = async () =>
+    (await env.server.app.inject({ url: '/api/hub/stats', headers: bearer(admin.token) })).json<{
+      disconnected: Record<string, number>;
+    }>().disconnected.brokerDropping ?? 0;
+  let admin: TestUser;
+  /** A gateway of the project, known to mosquitto, connected. */
+  async function gateway() {
+    admin ??= await createUser(env.server.app, 'admin');
+    const gw = await gatewayWithSecret(env.server.app, {
+      team_id: env.user.team,
+      project_id: env.proj.id,
+    });
+    env.broker.addUser(gw.mac, gw.secret);
+    await sleep(200); // mosquitto reloads on SIGHUP
+    return { gw, client: await connectAs(env.broker.url, gw.mac, gw.secret) };
+  }
+  /** `n` telegrams of 3/3/3, one every 50 ms: a pace the node keeps up with. */
+  async function send(client: mqtt.MqttClient, mac: string, from: number, n: number) {
+    for (let i = from; i < from + n; i++) {
+      await publishTelegrams(client, mac, [{ ga: '3/3/3', dpt: '9.001', value: i, t: 1e12 + i }]);
+      await sleep(50);
+    }
+  }
+  const stored = (mac: string) =>
+    storedPoints(env.server.app, { projectId: env.proj.id, mac, address: '3/3/3' });
+
+  it('keeps its session while the drops are its own (its commits held back)', async () => {
+    const { gw, client } = await gateway();
+    const commits = holdCommits(env.server.modules.timeseries.store);
+    try {
+      await send(client, gw.mac, 0, 10); // the node's window (5 + 5) fills and stays full
+      await sleep(1_200);
+      await send(client, gw.mac, 10, 10); // dropped by mosquitto: the node is behind
+      await sleep(2_500); // two of mosquitto's counts, a second apart
+      expect(await reopenings()).toBe(0);
+    } finally {
+      commits.restore();
+    }
+    await waitFor(async () => (await stored(gw.mac)).length >= 10);
+    await sleep(500);
+    // mosquitto did drop: the node's window held 10 of the 20.
+    expect((await stored(gw.mac)).length).toBeLessThan(20);
+    await client.endAsync();
+  });
+
+  it('reopens its telemetry session when mosquitto drops while the node keeps up, and goes on storing', async () => {
+    const { gw, client } = await gateway();
+    // Another persistent reader of the telegrams, offline: mosquitto keeps 5 for it, drops the rest.
+    const hub = new URL(env.broker.hubUrl);
+    const reader = await mqtt.connectAsync(env.broker.url, {
+      clientId: 'offline-reader',
+      clean: false,
+      username: hub.username,
+      password: hub.password,
+      reconnectPeriod: 0,
+    });
+    await reader.subscribeAsync('nx/+/telegrams', { qos: 1 });
+    await reader.endAsync();
+    const before = (await stored(gw.mac)).length;
+    await send(client, gw.mac, 100, 20);
+    await waitFor(async () => (await reopenings()) === 1, 5_000);
+    // Every telegram stored once, those sent while the session reopened too.
+    await send(client, gw.mac, 200, 10);
+    await waitFor(async () => (await stored(gw.mac)).length === before + 30);
+    // Drops go on (the reader is still away): at most one reopening per REOPEN_EVERY_MS.
+    await send(client, gw.mac, 300, 10);
+    await sleep(2_500);
+    expect(REOPEN_EVERY_MS).toBeGreaterThan(5_000);
+    expect(await reopenings()).toBe(1);
+    await client.endAsync();
   });
 });

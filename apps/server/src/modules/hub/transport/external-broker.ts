@@ -29,13 +29,30 @@ const CONTROL: Subscription[] = [
   { topic: 'nx/+/reply', qos: 1 },
 ];
 
+/**
+ * mosquitto's count of the publishes it dropped because a session's window was full, sent
+ * again every `sys_interval` while it changes (read only where the ACL lets the hub user).
+ */
+export const BROKER_DROPS_TOPIC = '$SYS/broker/publish/messages/dropped';
+
 /** Telemetry is shared between server nodes ($share/atrium: each publish reaches one node). */
 const TELEMETRY: Subscription[] = [
   { topic: '$share/atrium/nx/+/info', qos: 0 },
   { topic: '$share/atrium/nx/+/telegrams', qos: 1 },
   { topic: '$share/atrium/nx/+/modbus', qos: 1 },
   { topic: '$share/atrium/nx/+/pool', qos: 0 },
+  { topic: BROKER_DROPS_TOPIC, qos: 0 },
 ];
+
+/**
+ * The broker's delivery to this node is taken as stuck when it dropped publishes while the node
+ * kept up: fewer than this many of its publishes unsettled at once since the broker's previous
+ * count, and none now or at some moment within the last `KEPT_UP_MS` (decision 0065).
+ */
+const STUCK_BELOW = 1_000;
+const KEPT_UP_MS = 1_000;
+/** The least time between two reopenings of the telemetry session for a stuck delivery. */
+export const REOPEN_EVERY_MS = 30_000;
 
 interface SessionOptions {
   url: string;
@@ -44,7 +61,13 @@ interface SessionOptions {
   /** Topics a session under this id may still hold from an earlier version: unsubscribed. */
   stale: string[];
   log: ExternalBrokerOptions['log'];
-  onPublish(topic: string, payload: Buffer | string, qos: number, messageId?: number): void;
+  onPublish(
+    topic: string,
+    payload: Buffer | string,
+    qos: number,
+    messageId: number | undefined,
+    retained: boolean,
+  ): void;
 }
 
 /**
@@ -59,6 +82,7 @@ class BrokerSession {
   private ping: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  private reopening = false;
   private markReady: () => void = () => {};
   readonly ready = new Promise<void>((r) => (this.markReady = r));
 
@@ -101,6 +125,12 @@ class BrokerSession {
     this.socket?.destroy();
   }
 
+  /** Closes the connection and opens it again at once (not after the usual second). */
+  reopen() {
+    this.reopening = true;
+    this.socket?.destroy();
+  }
+
   private onPacket(packet: Packet) {
     if (packet.cmd === 'connack') {
       if (packet.returnCode !== 0) {
@@ -125,7 +155,7 @@ class BrokerSession {
       );
       this.markReady();
     } else if (packet.cmd === 'publish') {
-      this.o.onPublish(packet.topic, packet.payload, packet.qos, packet.messageId);
+      this.o.onPublish(packet.topic, packet.payload, packet.qos, packet.messageId, packet.retain);
     } else if (
       (packet.cmd === 'puback' || packet.cmd === 'unsuback') &&
       packet.messageId !== undefined
@@ -139,7 +169,8 @@ class BrokerSession {
     clearInterval(this.ping);
     for (const w of this.inflight.values()) w.reject(new Error('broker connection lost'));
     this.inflight.clear();
-    if (!this.closed) this.retry = setTimeout(() => this.open(), 1_000);
+    if (!this.closed) this.retry = setTimeout(() => this.open(), this.reopening ? 0 : 1_000);
+    this.reopening = false;
   }
 
   private allocate(): number {
@@ -204,6 +235,13 @@ export class ExternalBroker implements HubTransport {
   readonly connectedCount = 0;
   private readonly telemetry: BrokerSession;
   private readonly control: BrokerSession;
+  /** Telemetry publishes (QoS 1) received and not yet settled, the most since the broker's last count, and when none were. */
+  private unsettled = 0;
+  private peakUnsettled = 0;
+  private settledAllAt = performance.now();
+  /** The broker's last count of dropped publishes, and when the telemetry session was last reopened for it. */
+  private brokerDrops: number | undefined;
+  private reopenedAt = -Infinity;
 
   constructor(private readonly o: ExternalBrokerOptions) {
     const session = (clientId: string, subscriptions: Subscription[], stale: string[]) => {
@@ -213,8 +251,8 @@ export class ExternalBroker implements HubTransport {
         subscriptions,
         stale,
         log: o.log,
-        onPublish: (topic, payload, qos, messageId) =>
-          this.onPublish(made, topic, payload, qos, messageId),
+        onPublish: (topic, payload, qos, messageId, retained) =>
+          this.onPublish(made, topic, payload, qos, messageId, retained),
       });
       return made;
     };
@@ -241,10 +279,17 @@ export class ExternalBroker implements HubTransport {
     payload: Buffer | string,
     qos: number,
     messageId: number | undefined,
+    retained: boolean,
   ) {
+    if (topic === BROKER_DROPS_TOPIC) return this.onBrokerDrops(session, payload, retained);
     const shared = topic.startsWith('$share/') ? topic.split('/').slice(2).join('/') : topic;
     const parsed = parseTopic(shared);
-    const ack = () => qos > 0 && session.send({ cmd: 'puback', messageId });
+    const counted = session === this.telemetry && qos > 0;
+    if (counted) this.peakUnsettled = Math.max(this.peakUnsettled, ++this.unsettled);
+    const ack = () => {
+      if (counted && --this.unsettled === 0) this.settledAllAt = performance.now();
+      return qos > 0 && session.send({ cmd: 'puback', messageId });
+    };
     if (!parsed) {
       this.o.counters.drop('unknownTopic', '?', topic);
       return ack();
@@ -257,6 +302,35 @@ export class ExternalBroker implements HubTransport {
       // Refused publishes are acknowledged: this client cannot throttle a gateway (the broker's limits do).
       ack();
     });
+  }
+
+  /**
+   * mosquitto 2.0.11, after a node fell far behind (a fleet's cold start), can go on treating
+   * that node's window as full once the node has caught up: it delivers a trickle and drops the
+   * rest, while the node sits idle. Reopening the session makes mosquitto count the window
+   * again and send what it held (decision 0065). So when the broker's drop count rises while
+   * this node kept up, the telemetry session is closed and opened again at once (what mosquitto
+   * gets meanwhile waits in the session's queue), at most once per REOPEN_EVERY_MS. Drops meant for another node's session can reopen this one too:
+   * that costs a reconnection, and what the broker sends again is stored once.
+   */
+  private onBrokerDrops(session: BrokerSession, payload: Buffer | string, retained: boolean) {
+    const count = Number(payload.toString());
+    if (session !== this.telemetry || !Number.isFinite(count)) return;
+    const [before, peak, now] = [this.brokerDrops ?? 0, this.peakUnsettled, performance.now()];
+    [this.brokerDrops, this.peakUnsettled] = [count, this.unsettled];
+    // The count kept from before this subscription (its retained value) is only a baseline.
+    if (retained || count <= before) return;
+    const keptUp =
+      peak < STUCK_BELOW && (this.unsettled === 0 || now - this.settledAllAt <= KEPT_UP_MS);
+    if (!keptUp) return;
+    if (now - this.reopenedAt < REOPEN_EVERY_MS) return;
+    this.reopenedAt = now;
+    this.o.counters.disconnect('brokerDropping');
+    this.o.log.warn(
+      { dropped: count - before, unsettledPeak: peak, clientId: this.o.clientId },
+      'the MQTT broker drops telemetry while this node keeps up: reopening the telemetry session',
+    );
+    this.telemetry.reopen();
   }
 
   publishCommand(mac: string, payload: string): Promise<void> {
