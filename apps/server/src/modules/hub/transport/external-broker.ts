@@ -83,12 +83,20 @@ class BrokerSession {
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
   private reopening = false;
+  /** Counts the connections: a verdict reached after a reconnection sends no PUBACK. */
+  private connection = 0;
   private markReady: () => void = () => {};
   readonly ready = new Promise<void>((r) => (this.markReady = r));
 
   constructor(private readonly o: SessionOptions) {}
 
+  /** Which connection is current (a PUBACK belongs to the connection that got the publish). */
+  get connectionId(): number {
+    return this.connection;
+  }
+
   open() {
+    this.connection += 1;
     const url = new URL(this.o.url);
     const socket = connect(Number(url.port || 1883), url.hostname);
     this.socket = socket;
@@ -286,9 +294,16 @@ export class ExternalBroker implements HubTransport {
     const parsed = parseTopic(shared);
     const counted = session === this.telemetry && qos > 0;
     if (counted) this.peakUnsettled = Math.max(this.peakUnsettled, ++this.unsettled);
-    const ack = () => {
+    const settle = () => {
       if (counted && --this.unsettled === 0) this.settledAllAt = performance.now();
-      return qos > 0 && session.send({ cmd: 'puback', messageId });
+    };
+    // A verdict reached after the connection was lost sends nothing: the broker delivers the
+    // publish again on the new one, and its message id may by then be another publish's.
+    const connection = session.connectionId;
+    const ack = () => {
+      settle();
+      if (qos > 0 && session.connectionId === connection)
+        session.send({ cmd: 'puback', messageId });
     };
     if (!parsed) {
       this.o.counters.drop('unknownTopic', '?', topic);
@@ -298,7 +313,10 @@ export class ExternalBroker implements HubTransport {
     this.o.sink.receive(parsed.mac, parsed.kind, body, (verdict) => {
       // Not stored yet (or not judged): no PUBACK; dropping the connection makes the
       // broker deliver it again.
-      if (verdict === 'retry' || verdict === null) return session.drop();
+      if (verdict === 'retry' || verdict === null) {
+        settle();
+        return session.drop();
+      }
       // Refused publishes are acknowledged: this client cannot throttle a gateway (the broker's limits do).
       ack();
     });
@@ -310,8 +328,9 @@ export class ExternalBroker implements HubTransport {
    * rest, while the node sits idle. Reopening the session makes mosquitto count the window
    * again and send what it held (decision 0065). So when the broker's drop count rises while
    * this node kept up, the telemetry session is closed and opened again at once (what mosquitto
-   * gets meanwhile waits in the session's queue), at most once per REOPEN_EVERY_MS. Drops meant for another node's session can reopen this one too:
-   * that costs a reconnection, and what the broker sends again is stored once.
+   * gets meanwhile waits in the session's queue), at most once per REOPEN_EVERY_MS. Drops meant
+   * for another node's session can reopen this one too: that costs a reconnection, and what the
+   * broker sends again is stored once.
    */
   private onBrokerDrops(session: BrokerSession, payload: Buffer | string, retained: boolean) {
     const count = Number(payload.toString());
