@@ -6,7 +6,7 @@ import { createProject, randomMac } from '../../../../test/fixtures';
 import { ModbusRepository } from '../../modbus/modbus.repository';
 import { MonitoredRepository } from '../../monitoring/monitored.repository';
 import { HubRepository } from '../hub.repository';
-import { REOPEN_EVERY_MS } from './external-broker';
+import { BROKER_DROPS_TOPIC, REOPEN_EVERY_MS } from './external-broker';
 import {
   connectAs,
   gatewayWithSecret,
@@ -311,6 +311,17 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind mosquitto, watching its 
   }
   const stored = (mac: string) =>
     storedPoints(env.server.app, { projectId: env.proj.id, mac, address: '3/3/3' });
+
+  it('takes no drop count from a gateway (a foreign publish on the $SYS topic)', async () => {
+    const { gw, client } = await gateway();
+    // mosquitto refuses it (the ACL gives a gateway nx/{mac}/# only); nothing reaches the node.
+    for (const count of ['999999', '1999999'])
+      await client.publishAsync(BROKER_DROPS_TOPIC, count, { qos: 0 });
+    await send(client, gw.mac, 0, 5); // the node keeps up meanwhile
+    await sleep(2_500);
+    expect(await reopenings()).toBe(0);
+    await client.endAsync();
+  });
 
   it('keeps its session while the drops are its own (its commits held back)', async () => {
     const { gw, client } = await gateway();
