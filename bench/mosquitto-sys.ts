@@ -27,6 +27,8 @@ export function watchBroker(port: number) {
       for (let i = 0; i < 25 && seen.uptime === uptime; i++) await sleep(1_000);
       return { ...seen };
     },
+    /** The counters as last published, without waiting. */
+    now: (): Record<string, number> => ({ ...seen }),
     close: () => client.endAsync(),
   };
 }
