@@ -43,7 +43,10 @@ const envSchema = z.object({
   MQTT_BROKER_THREAD: z.enum(['true', 'false']).default('true'),
   // Embedded broker: connections that have not logged in yet, at most this many at once...
   MQTT_PRE_LOGIN_MAX: z.coerce.number().int().min(1).max(100_000).default(2_000),
-  // ...and each has this long from accept to send its CONNECT (aedes' connectTimeout).
+  // ...TCP connections past those wait their turn unread, at most this many (decision 0066)...
+  MQTT_LOGIN_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(10_000),
+  // ...and each has this long from accept to send its CONNECT (aedes' connectTimeout), and as
+  // long again in that queue.
   MQTT_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Embedded broker: publishes awaiting their commit across the node before every gateway's
   // socket is paused (decision 0039; the other overload marks follow from it).
@@ -194,6 +197,8 @@ export interface Config {
   mqttBrokerThread: boolean;
   /** Embedded broker: connections not logged in yet, at most (MQTT_PRE_LOGIN_MAX). */
   mqttPreLoginMax: number;
+  /** Embedded broker: TCP connections queued for their turn to log in, at most (MQTT_LOGIN_QUEUE_MAX). */
+  mqttLoginQueueMax: number;
   /** Embedded broker: how long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
   mqttLoginTimeoutMs: number;
   /** Embedded broker: the overload guard's pause mark, in publishes (MQTT_INFLIGHT_MAX). */
@@ -333,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     mqttBrokerThread: e.MQTT_BROKER_THREAD === 'true',
     mqttPreLoginMax: e.MQTT_PRE_LOGIN_MAX,
+    mqttLoginQueueMax: e.MQTT_LOGIN_QUEUE_MAX,
     mqttLoginTimeoutMs: e.MQTT_LOGIN_TIMEOUT_MS,
     mqttInflightMax: e.MQTT_INFLIGHT_MAX,
     mqttClientId:

@@ -40,6 +40,7 @@ export interface HubModuleDeps {
     | 'redisUrl'
     | 'mqttBrokerThread'
     | 'mqttPreLoginMax'
+    | 'mqttLoginQueueMax'
     | 'mqttLoginTimeoutMs'
     | 'mqttInflightMax'
     | 'commandTimeoutMs'
@@ -139,6 +140,7 @@ async function startTransport(
     counters: hub.counters,
     thread: config.mqttBrokerThread,
     preLoginMax: config.mqttPreLoginMax,
+    loginQueueMax: config.mqttLoginQueueMax,
     loginTimeoutMs: config.mqttLoginTimeoutMs,
     overload: overloadMarks(config.mqttInflightMax),
     log,

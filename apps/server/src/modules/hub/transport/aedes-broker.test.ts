@@ -30,6 +30,7 @@ async function startBroker(overload?: OverloadMarks) {
     sink,
     counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
     preLoginMax: 200,
+    loginQueueMax: 0,
     loginTimeoutMs: 10_000,
     ...(overload ? { overload } : {}),
   });

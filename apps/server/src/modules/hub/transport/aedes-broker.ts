@@ -22,7 +22,9 @@ export interface AedesBrokerOptions {
   counters: Pick<HubCounters, 'drop' | 'disconnect'>;
   /** Connections that have not logged in yet, at most (MQTT_PRE_LOGIN_MAX). */
   preLoginMax: number;
-  /** How long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
+  /** TCP connections queued for a place among those, at most (MQTT_LOGIN_QUEUE_MAX). */
+  loginQueueMax: number;
+  /** How long a connection may take to send its CONNECT, or stay queued (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
   /** Overload marks; OVERLOAD_MARKS by default (tests lower them). */
   overload?: OverloadMarks;
@@ -191,6 +193,8 @@ export class AedesBroker {
     this.marks = o.overload ?? OVERLOAD_MARKS;
     this.gate = new LoginGate({
       maxWaiting: o.preLoginMax,
+      maxQueued: o.loginQueueMax,
+      loginTimeoutMs: o.loginTimeoutMs,
       closed: (reason, client, announced) => {
         // After login, a packet over the limit is a publish too large for the hub.
         const mac = client && this.macs.get(client);
@@ -223,7 +227,10 @@ export class AedesBroker {
     broker.on('clientReady', (client) => this.arrived(client));
     broker.on('clientDisconnect', (client) => this.left(client));
     broker.on('subscribe', (subs, client) => this.subscribed(subs, client));
-    this.tcp = createServer((socket) => this.gate.admit(broker, socket));
+    // Paused: a connection queued by the gate is not read until its turn.
+    this.tcp = createServer({ pauseOnConnect: true }, (socket) =>
+      this.gate.admit(broker, socket, socket),
+    );
     const tcp = this.tcp;
     await new Promise<void>((resolve, reject) => {
       tcp.once('error', reject); // a port in use stops the start instead of hanging it

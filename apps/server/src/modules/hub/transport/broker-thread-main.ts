@@ -21,11 +21,12 @@ import type { TransportSink, Verdict } from './transport';
  * main thread; a publish is still acknowledged only once its verdict is back.
  */
 const mark = z.object({ publishes: z.number(), bytes: z.number() });
-const { host, port, preLoginMax, loginTimeoutMs, overload } = z
+const { host, port, preLoginMax, loginQueueMax, loginTimeoutMs, overload } = z
   .object({
     host: z.string(),
     port: z.number().int(),
     preLoginMax: z.number().int().positive(),
+    loginQueueMax: z.number().int().nonnegative(),
     loginTimeoutMs: z.number().int().positive(),
     overload: z
       .object({
@@ -73,6 +74,7 @@ const broker = new AedesBroker({
   host,
   port,
   preLoginMax,
+  loginQueueMax,
   loginTimeoutMs,
   ...(overload ? { overload } : {}),
   sink,

@@ -60,6 +60,7 @@ export class BrokerThread {
         host: this.o.host,
         port,
         preLoginMax: this.o.preLoginMax,
+        loginQueueMax: this.o.loginQueueMax,
         loginTimeoutMs: this.o.loginTimeoutMs,
         overload: this.o.overload,
       },

@@ -18,7 +18,9 @@ export interface EmbeddedBrokerOptions {
   thread: boolean;
   /** Connections that have not logged in yet, at most (MQTT_PRE_LOGIN_MAX). */
   preLoginMax: number;
-  /** How long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
+  /** TCP connections queued for a place among those, at most (MQTT_LOGIN_QUEUE_MAX). */
+  loginQueueMax: number;
+  /** How long a connection may take to send its CONNECT, or stay queued (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
   /** The overload guard's marks (decision 0039). */
   overload?: OverloadMarks;
@@ -37,8 +39,13 @@ export class EmbeddedBroker implements HubTransport {
   private wss: WebSocketServer | undefined;
 
   constructor(private readonly o: EmbeddedBrokerOptions) {
-    const { host, port, sink, counters, log, preLoginMax, loginTimeoutMs, overload } = o;
-    const limits = { preLoginMax, loginTimeoutMs, ...(overload ? { overload } : {}) };
+    const { host, port, sink, counters, log, preLoginMax, loginQueueMax, loginTimeoutMs } = o;
+    const limits = {
+      preLoginMax,
+      loginQueueMax,
+      loginTimeoutMs,
+      ...(o.overload ? { overload: o.overload } : {}),
+    };
     this.engine = o.thread
       ? new BrokerThread({ host, port, sink, counters, log, ...limits })
       : new AedesBroker({ host, port, sink, counters, ...limits });

@@ -1,3 +1,4 @@
+import { Duplex } from 'node:stream';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_LIMITS, type GatewayTopic } from '@atrium/contracts/gateway-protocol';
@@ -26,7 +27,9 @@ let sink: AckingSink;
 const drops: string[] = [];
 const cuts: string[] = [];
 
-async function start(limits: { preLoginMax?: number; loginTimeoutMs?: number } = {}) {
+async function start(
+  limits: { preLoginMax?: number; loginQueueMax?: number; loginTimeoutMs?: number } = {},
+) {
   sink = new AckingSink();
   drops.length = 0;
   cuts.length = 0;
@@ -36,6 +39,7 @@ async function start(limits: { preLoginMax?: number; loginTimeoutMs?: number } =
     sink,
     counters: { drop: (reason) => drops.push(reason), disconnect: (reason) => cuts.push(reason) },
     preLoginMax: limits.preLoginMax ?? 200,
+    loginQueueMax: limits.loginQueueMax ?? 0,
     loginTimeoutMs: limits.loginTimeoutMs ?? 10_000,
   });
   await broker.start();
@@ -114,6 +118,68 @@ describe('memory before login (point 1)', () => {
     const client = await gateway(port, A);
     expect(client.connected).toBe(true);
     await client.endAsync();
+  });
+});
+
+describe('the login queue (decision 0066)', () => {
+  it('queues a TCP connection over the pre-login cap: it logs in once a place frees', async () => {
+    const port = await start({ preLoginMax: 2, loginQueueMax: 5 });
+    const idle = await Promise.all([rawSocket(port), rawSocket(port)]);
+    await pause(100); // both handed to aedes, waiting for their CONNECT
+    const queued = gateway(port, A); // mqtt.js waits for its CONNACK
+    let done = false;
+    void queued.then(() => (done = true)).catch(() => {});
+    await pause(300);
+    expect(done).toBe(false); // not refused: waiting its turn
+    idle[0]?.destroy();
+    const client = await queued;
+    expect(client.connected).toBe(true);
+    expect(cuts).toEqual([]);
+    idle[1]?.destroy();
+    await client.endAsync();
+  });
+
+  it('reads nothing of a queued connection until its turn (a 200 MB CONNECT is seen then)', async () => {
+    const port = await start({ preLoginMax: 1, loginQueueMax: 5 });
+    const idle = await rawSocket(port);
+    await pause(100);
+    const huge = await rawSocket(port);
+    huge.write(hugePacketStart(0x10, HUGE));
+    expect(await closedWithin(huge, 300)).toBe(false); // queued, unread
+    idle.destroy();
+    expect(await closedWithin(huge, 1_000)).toBe(true);
+    expect(cuts).toEqual(['packetTooLarge']);
+  });
+
+  it('takes the queued in arrival order, closes those over its cap and those queued too long', async () => {
+    const port = await start({ preLoginMax: 1, loginQueueMax: 2, loginTimeoutMs: 1_000 });
+    const idle = await rawSocket(port);
+    await pause(200);
+    const first = await rawSocket(port);
+    await pause(200);
+    const second = await rawSocket(port);
+    await pause(100);
+    const over = await rawSocket(port); // the queue holds two
+    expect(await closedWithin(over, 300)).toBe(true);
+    expect(cuts).toEqual(['tooManyLogins']);
+    // A second after its accept, `idle` (no CONNECT) is closed by aedes and `first` takes its
+    // place; `second` stays queued past the timeout and is closed without being read.
+    expect(await closedWithin(second, 2_000)).toBe(true);
+    expect(idle.closed).toBe(true);
+    expect(first.closed).toBe(false);
+    expect(cuts).toEqual(['tooManyLogins', 'tooManyLogins']);
+    expect(await closedWithin(first, 2_000)).toBe(true); // its own login timeout, in aedes
+  });
+
+  it('closes a non-TCP stream over the cap at once (a WebSocket would buffer what it reads)', async () => {
+    const port = await start({ preLoginMax: 1, loginQueueMax: 5 });
+    const idle = await rawSocket(port);
+    await pause(100);
+    const stream = new Duplex({ read() {}, write: (_chunk, _enc, cb) => cb() });
+    broker?.handle(stream);
+    expect(stream.destroyed).toBe(true);
+    expect(cuts).toEqual(['tooManyLogins']);
+    idle.destroy();
   });
 });
 
