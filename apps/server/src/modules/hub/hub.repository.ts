@@ -69,11 +69,6 @@ export class HubRepository {
     this.sqlite = sqliteHandleOf(db);
   }
 
-  /** One gateway's identity with what waits for it (`waiting`): the read of an arrival. */
-  async identity(mac: string): Promise<GatewayIdentity | undefined> {
-    return (await this.arrivingIdentities([mac]))[0];
-  }
-
   /**
    * The identities of arriving gateways with what waits for each, in one query (a cold start
    * reads a node's misses together: GatewayDirectory).

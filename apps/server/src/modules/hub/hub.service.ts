@@ -156,7 +156,7 @@ export class Hub implements TransportSink {
   }
 
   async authenticate(mac: string, secret: string): Promise<boolean> {
-    const gw = await this.d.repo.identity(mac);
+    const gw = await this.directory.read(mac);
     if (!gw?.secretHash) return false;
     const [a, b] = [Buffer.from(sha256(secret)), Buffer.from(gw.secretHash)];
     const ok = a.length === b.length && timingSafeEqual(a, b);

@@ -49,6 +49,35 @@ function fakeRepo(rows: Map<string, GatewayIdentity>) {
 }
 
 describe('GatewayDirectory', () => {
+  it('reads the logins of one turn in one query, each as the row is now, and keeps none', async () => {
+    const rows = new Map([
+      ['aa', identity('aa', 'p1')],
+      ['bb', identity('bb', 'p1')],
+    ]);
+    const repo = fakeRepo(rows);
+    const dir = new GatewayDirectory(repo);
+    const [a, b, again, unknown] = await Promise.all([
+      dir.read('aa'),
+      dir.read('bb'),
+      dir.read('aa'),
+      dir.read('zz'),
+    ]);
+    expect([a?.mac, b?.mac, again?.mac, unknown]).toEqual(['aa', 'bb', 'aa', undefined]);
+    expect(repo.calls.arriving).toEqual([['aa', 'bb', 'zz']]);
+    rows.set('aa', { ...identity('aa', 'p1'), secretHash: 'new' });
+    expect((await dir.read('aa'))?.secretHash).toBe('new'); // read again, not from memory
+    await dir.lookup('zz'); // an unknown MAC that tried to log in left nothing behind
+    expect(repo.calls.arriving).toEqual([['aa', 'bb', 'zz'], ['aa'], ['zz']]);
+  });
+
+  it('fails the logins of a read that fails, and reads them again next time', async () => {
+    const repo = fakeRepo(new Map([['aa', identity('aa', 'p1')]]));
+    const dir = new GatewayDirectory(repo);
+    repo.failOnce();
+    await expect(dir.read('aa')).rejects.toThrow('database gone');
+    expect((await dir.read('aa'))?.mac).toBe('aa');
+  });
+
   it('reads a gateway once, then answers from memory until its entry is stale', async () => {
     const rows = new Map([['aa', identity('aa', 'p1')]]);
     const repo = fakeRepo(rows);

@@ -55,6 +55,8 @@ export class GatewayDirectory {
   private refreshing: Promise<void> | undefined;
   /** Misses of this event-loop turn, read together at its end (a cold start's arrivals). */
   private misses = new Map<string, Miss>();
+  /** Reads of this turn that must see the row as it is (logins), not kept. */
+  private fresh = new Map<string, Miss>();
 
   constructor(
     private readonly repo: Pick<HubRepository, 'arrivingIdentities' | 'identities'>,
@@ -85,20 +87,46 @@ export class GatewayDirectory {
     return miss.promise;
   }
 
+  /**
+   * The gateway's row as it is now, read with the other such reads of this event-loop turn in
+   * one query (a login checks its secret against it: thousands of gateways logging in at once
+   * after a restart took a query each, and each waited for the connection behind the others).
+   * Not kept: a login that fails, an unknown MAC above all, leaves nothing behind (`prime`
+   * keeps the row of one that succeeds).
+   */
+  read(mac: string): Promise<GatewayIdentity | undefined> {
+    const waiting = this.fresh.get(mac);
+    if (waiting) return waiting.promise;
+    const read = deferred();
+    if (this.fresh.size === 0) setImmediate(() => void this.readTogether(this.takeFresh()));
+    this.fresh.set(mac, read);
+    return read.promise;
+  }
+
+  private takeFresh() {
+    const fresh = this.fresh;
+    this.fresh = new Map();
+    return fresh;
+  }
+
   /** One query per REFRESH_CHUNK misses; a failed read fails its lookups (asked again next time). */
   private async readMisses() {
     const misses = this.misses;
     this.misses = new Map();
-    const macs = [...misses.keys()];
+    await this.readTogether(misses);
+  }
+
+  private async readTogether(reads: Map<string, Miss>) {
+    const macs = [...reads.keys()];
     for (let i = 0; i < macs.length; i += REFRESH_CHUNK) {
       const chunk = macs.slice(i, i + REFRESH_CHUNK);
       try {
         const found = new Map(
           (await this.repo.arrivingIdentities(chunk)).map((gw) => [gw.mac, gw]),
         );
-        for (const mac of chunk) misses.get(mac)?.resolve(found.get(mac));
+        for (const mac of chunk) reads.get(mac)?.resolve(found.get(mac));
       } catch (err) {
-        for (const mac of chunk) misses.get(mac)?.reject(err);
+        for (const mac of chunk) reads.get(mac)?.reject(err);
       }
     }
   }
