@@ -15,6 +15,9 @@ const BROKER_YOUNG_GENERATION_MB = 96;
 /** How long after an unexpected end the broker thread is started again. */
 const RESTART_AFTER_MS = 1_000;
 
+/** How long the hub takes the thread's publishes at a stretch before it looks for logins. */
+const SLICE_MS = 10;
+
 /**
  * The main thread's side of the broker thread (broker-thread-main.ts): it
  * answers the thread's questions with the hub (the sink), keeps the list of
@@ -34,6 +37,10 @@ export class BrokerThread {
   private closing = false;
   private closed: (() => void) | undefined;
   private restart: NodeJS.Timeout | undefined;
+  /** Publishes and presence changes from the thread, in their order, not handed to the hub yet. */
+  private later: FromBroker[] = [];
+  private laterAt = 0;
+  private sliceScheduled = false;
   port = 0;
 
   constructor(private readonly o: BrokerThreadOptions) {}
@@ -84,7 +91,8 @@ export class BrokerThread {
           const err = Object.assign(new Error(m.message), { code: m.code });
           void worker.terminate();
           reject(err);
-        } else this.onMessage(m, out);
+        } else if (m.t === 'publish' || m.t === 'up' || m.t === 'down') this.defer(m, out);
+        else this.onMessage(m, out);
       }
     });
     worker.on('error', (err) => {
@@ -111,8 +119,48 @@ export class BrokerThread {
     });
   }
 
+  /**
+   * Publishes (and the presence changes among them, kept in their order) go to the hub in
+   * slices of SLICE_MS, one per turn of the event loop, while logins and everything else are
+   * answered as they come. A batch handed over whole made every login behind it wait: after a
+   * restart, the gateways back first sent what they had kept meanwhile, and the logins of the
+   * others waited 1.5–3.4 s each behind it (decision 0066).
+   */
+  private defer(m: FromBroker, out: Outbox<ToBroker>) {
+    this.later.push(m);
+    if (this.sliceScheduled) return;
+    this.sliceScheduled = true;
+    setImmediate(() => this.slice(out));
+  }
+
+  private slice(out: Outbox<ToBroker>) {
+    this.sliceScheduled = false;
+    const until = performance.now() + SLICE_MS;
+    const later = this.later;
+    while (this.laterAt < later.length) {
+      const m = later[this.laterAt++];
+      if (m) this.onMessage(m, out);
+      if (performance.now() >= until) break;
+    }
+    if (this.later !== later) return; // the thread ended meanwhile (lost)
+    if (this.laterAt < later.length) {
+      // What was handed on is let go, 1,024 at a time: the rest moves to the front.
+      if (this.laterAt >= 1024) {
+        this.later = later.slice(this.laterAt);
+        this.laterAt = 0;
+      }
+      this.sliceScheduled = true;
+      setImmediate(() => this.slice(out));
+    } else {
+      this.later = [];
+      this.laterAt = 0;
+    }
+  }
+
   /** Everything the ended thread had: its gateways are offline, its commands failed. */
   private lost() {
+    this.later = [];
+    this.laterAt = 0;
     if (!this.closing) for (const mac of this.connected) void this.o.sink.disconnected(mac);
     this.connected.clear();
     for (const c of this.commands.values()) c.reject(new Error('broker thread ended'));

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startListeningHub } from '../../../../test/hub-helpers';
+import {
+  connectAs,
+  startHubWithProject,
+  startListeningHub,
+  type HubWithProject,
+} from '../../../../test/hub-helpers';
 import { closedWithin, hugePacketStart, rawSocket } from '../../../../test/raw-mqtt';
 import type { TestServer } from '../../../../test/test-server';
 
@@ -62,5 +67,33 @@ describe.each(['true', 'false'])('login limits, MQTT_BROKER_THREAD=%s (point 1)'
     const socket = await openWebSocket(ws);
     socket.send(Buffer.alloc(1024 * 1024, 0x10));
     expect(await wsEnd(socket, 1_000)).toBe(1009);
+  });
+});
+
+// The login queue through the server's configuration, in the broker thread and on the main thread.
+describe.each(['true', 'false'])('login queue, MQTT_BROKER_THREAD=%s (decision 0066)', (thread) => {
+  let hub: HubWithProject;
+
+  beforeAll(async () => {
+    hub = await startHubWithProject(() => ({
+      MQTT_BROKER_THREAD: thread,
+      MQTT_PRE_LOGIN_MAX: '1',
+      MQTT_LOGIN_QUEUE_MAX: '5',
+      MQTT_LOGIN_TIMEOUT_MS: '1500',
+    }));
+  });
+  afterAll(() => hub.t.close());
+
+  it('a gateway past MQTT_PRE_LOGIN_MAX waits its turn and logs in once the place frees', async () => {
+    const gw = await hub.newGateway();
+    const idle = await rawSocket(hub.t.modules.hub.mqttPort()); // takes the one place
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    const client = await connectAs(hub.broker, gw.mac, gw.secret); // waits 5 s at most
+    // Logged in only once aedes closed the silent connection, at its login timeout.
+    expect(idle.closed).toBe(true);
+    expect(Date.now() - started).toBeGreaterThan(800);
+    expect(client.connected).toBe(true);
+    await client.endAsync();
   });
 });
