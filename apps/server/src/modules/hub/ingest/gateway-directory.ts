@@ -98,15 +98,16 @@ export class GatewayDirectory {
     const waiting = this.fresh.get(mac);
     if (waiting) return waiting.promise;
     const read = deferred();
-    if (this.fresh.size === 0) setImmediate(() => void this.readTogether(this.takeFresh()));
+    if (this.fresh.size === 0) setImmediate(() => void this.readFresh());
     this.fresh.set(mac, read);
     return read.promise;
   }
 
-  private takeFresh() {
+  /** The turn's logins, in one query per REFRESH_CHUNK; a failed read fails its logins. */
+  private async readFresh() {
     const fresh = this.fresh;
     this.fresh = new Map();
-    return fresh;
+    await this.readTogether(fresh);
   }
 
   /** One query per REFRESH_CHUNK misses; a failed read fails its lookups (asked again next time). */

@@ -86,7 +86,7 @@ export class LoginGate {
     for (const client of this.waiting.keys()) client.conn.destroy();
   }
 
-  /** The client's credentials are accepted: it leaves the queue, with the larger limit. */
+  /** The client's credentials are accepted: it leaves the waiting, with the larger limit. */
   loggedIn(client: Client) {
     this.waiting.get(client)?.raise(MAX_PACKET_BYTES);
     this.leave(client);
