@@ -9,9 +9,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, startPostgres } from '../apps/server/test/postgres-cluster';
-import { mosquittoConfig } from '../apps/server/test/mosquitto';
+import { MOSQUITTO, mosquittoConfig } from '../apps/server/test/mosquitto';
 import { benchGateway, exited, startSim } from './hub-processes';
 import { BENCH_MONITOR } from './hub-rules';
+import { envNumber } from './knobs';
 
 export type Broker = 'embedded' | 'mosquitto';
 export type Database = 'sqlite' | 'postgres';
@@ -54,7 +55,17 @@ export function usage(pid: number) {
   };
 }
 
-/** Debian's mosquitto with `gateways` bench gateways in its password file, on a fixed port (restartable). */
+/**
+ * The hub session's window at mosquitto (decision 0041's 10,000 in flight + 40,000 queued
+ * unless `BENCH_MOSQUITTO_INFLIGHT` / `BENCH_MOSQUITTO_QUEUED` say otherwise): a newer
+ * mosquitto than Debian 12's (`MOSQUITTO_PATH`) may hold a longer queue (decision 0067).
+ */
+const mosquittoWindow = () => ({
+  inflight: envNumber('BENCH_MOSQUITTO_INFLIGHT', 10_000),
+  queued: envNumber('BENCH_MOSQUITTO_QUEUED', 40_000),
+});
+
+/** mosquitto (`MOSQUITTO_PATH`, else Debian's) with `gateways` bench gateways in its password file, on a fixed port (restartable). */
 export class Mosquitto {
   child: ChildProcess | undefined;
   private constructor(
@@ -79,7 +90,7 @@ export class Mosquitto {
     const port = await freePort();
     writeFileSync(
       join(dir, 'mosquitto.conf'),
-      `${mosquittoConfig({ port, dir, hubUser: 'atrium-hub' })}max_connections -1\n`,
+      `${mosquittoConfig({ port, dir, hubUser: 'atrium-hub', window: mosquittoWindow() })}max_connections -1\n`,
     );
     execFileSync('chmod', ['-R', 'a+rX', dir]);
     const broker = new Mosquitto(port, dir);
@@ -92,7 +103,7 @@ export class Mosquitto {
   }
 
   async run() {
-    this.child = spawn('/usr/sbin/mosquitto', ['-c', join(this.dir, 'mosquitto.conf')], {
+    this.child = spawn(MOSQUITTO, ['-c', join(this.dir, 'mosquitto.conf')], {
       stdio: 'ignore',
     });
     await new Promise((r) => setTimeout(r, 500));

@@ -1,14 +1,21 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { BROKER_DROPS_TOPIC } from '../src/modules/hub/transport/external-broker';
+import {
+  BROKER_DROPS_TOPIC,
+  BROKER_VERSION_TOPIC,
+} from '../src/modules/hub/transport/external-broker';
 import { freePort } from './postgres-cluster';
 import { stopChild } from './stop-child';
 
 export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
 const PASSWD = process.env.MOSQUITTO_PASSWD_PATH ?? '/usr/bin/mosquitto_passwd';
+
+/** The first line of `mosquitto -h` ("mosquitto version 2.0.11"): the version the tests run. */
+export const mosquittoVersion = () =>
+  spawnSync(MOSQUITTO, ['-h'], { encoding: 'utf8' }).stdout.split('\n')[0]?.trim() ?? '';
 
 const isListening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -82,7 +89,7 @@ export async function startMosquitto(
   addUser(hubUser, hubPassword);
   writeFileSync(
     join(dir, 'acl'),
-    `user ${hubUser}\ntopic readwrite nx/#\n${options.watchDrops ? `topic read ${BROKER_DROPS_TOPIC}\n` : ''}\npattern readwrite nx/%u/#\n`,
+    `user ${hubUser}\ntopic readwrite nx/#\ntopic read ${BROKER_VERSION_TOPIC}\n${options.watchDrops ? `topic read ${BROKER_DROPS_TOPIC}\n` : ''}\npattern readwrite nx/%u/#\n`,
   );
   chmodSync(join(dir, 'acl'), 0o644);
   writeFileSync(

@@ -6,7 +6,13 @@ import { createProject, randomMac } from '../../../../test/fixtures';
 import { ModbusRepository } from '../../modbus/modbus.repository';
 import { MonitoredRepository } from '../../monitoring/monitored.repository';
 import { HubRepository } from '../hub.repository';
-import { BROKER_DROPS_TOPIC, REOPEN_EVERY_MS } from './external-broker';
+import { HubCounters } from '../ingest/hub-stats';
+import {
+  BROKER_DROPS_TOPIC,
+  ExternalBroker,
+  mosquittoBeforeQuotaFix,
+  REOPEN_EVERY_MS,
+} from './external-broker';
 import {
   connectAs,
   gatewayWithSecret,
@@ -19,6 +25,7 @@ import {
 } from '../../../../test/hub-helpers';
 import {
   MOSQUITTO,
+  mosquittoVersion,
   startMosquitto,
   type Mosquitto,
   type MosquittoWindow,
@@ -367,5 +374,67 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind mosquitto, watching its 
     expect(REOPEN_EVERY_MS).toBeGreaterThan(5_000);
     expect(await reopenings()).toBe(1);
     await client.endAsync();
+  });
+});
+
+describe('mosquittoBeforeQuotaFix (decision 0067)', () => {
+  it('judges mosquitto versions against 2.0.13, and nothing else', () => {
+    const older = [
+      'mosquitto version 2.0.11',
+      'mosquitto version 2.0.12',
+      'mosquitto version 1.6.9',
+    ];
+    const fixed = [
+      'mosquitto version 2.0.13',
+      'mosquitto version 2.0.21',
+      'mosquitto version 2.1.0',
+    ];
+    for (const v of older) expect(mosquittoBeforeQuotaFix(v), v).toBe(true);
+    for (const v of [
+      ...fixed,
+      'mosquitto version 3.0.0',
+      'VerneMQ 1.13',
+      '',
+      'mosquitto version x',
+    ])
+      expect(mosquittoBeforeQuotaFix(v), v).toBe(false);
+  });
+});
+
+describe.skipIf(!existsSync(MOSQUITTO))('the hub behind mosquitto, reading its version', () => {
+  it('logs the version mosquitto runs, as a warning if it predates 2.0.13', async () => {
+    const broker = await startMosquitto();
+    const log = { info: vi.fn(), warn: vi.fn() };
+    const node = new ExternalBroker({
+      url: broker.hubUrl,
+      clientId: 'version-reader',
+      sink: {
+        authenticate: async () => false,
+        receive: (_mac, _kind, _payload, settle) => settle('ack'),
+        connected: async () => {},
+        disconnected: async () => {},
+      },
+      counters: new HubCounters(log),
+      log,
+    });
+    const said = () =>
+      [...log.info.mock.calls, ...log.warn.mock.calls].filter(
+        ([obj]) => typeof obj === 'object' && obj !== null && 'brokerVersion' in obj,
+      );
+    try {
+      await node.start();
+      await waitFor(() => said().length > 0, 5_000);
+      // The binary under test says which it is: Debian 12's 2.0.11 warns, 2.0.13 and later do not.
+      const version = mosquittoVersion();
+      expect(version).toMatch(/^mosquitto version \d+\.\d+\.\d+/);
+      expect(said()).toEqual([
+        [expect.objectContaining({ brokerVersion: version }), expect.any(String)],
+      ]);
+      const warned = log.warn.mock.calls.filter(([obj]) => 'brokerVersion' in (obj as object));
+      expect(warned.length).toBe(mosquittoBeforeQuotaFix(version) ? 1 : 0);
+    } finally {
+      await node.close();
+      await broker.stop();
+    }
   });
 });

@@ -20,14 +20,39 @@ interface Subscription {
 }
 
 /**
+ * mosquitto's name and version ("mosquitto version 2.0.11"), retained: it arrives with each
+ * subscription (read only where the ACL lets the hub user).
+ */
+export const BROKER_VERSION_TOPIC = '$SYS/broker/version';
+
+/**
  * State and replies reach every node (each keeps its own presence and waits for its own
  * commands' replies), on the node's control session: a few messages per gateway connection,
- * never queued behind telemetry.
+ * never queued behind telemetry. The broker's version too, to warn about an old mosquitto.
  */
 const CONTROL: Subscription[] = [
   { topic: 'nx/+/state', qos: 1 },
   { topic: 'nx/+/reply', qos: 1 },
+  { topic: BROKER_VERSION_TOPIC, qos: 0 },
 ];
+
+/** The first mosquitto whose in-flight quota comes back once a node catches up (decision 0067). */
+const QUOTA_FIXED_IN = [2, 0, 13] as const;
+
+/**
+ * Whether a `$SYS/broker/version` payload names a mosquitto older than 2.0.13, which loses
+ * telemetry at a fleet's cold start (decision 0067). Another broker, or a version it cannot
+ * read, is not judged.
+ */
+export function mosquittoBeforeQuotaFix(version: string): boolean {
+  const parts = /^mosquitto version (\d+)\.(\d+)\.(\d+)/.exec(version.trim())?.slice(1);
+  if (!parts) return false;
+  for (const [i, fixed] of QUOTA_FIXED_IN.entries()) {
+    const part = Number(parts[i]);
+    if (part !== fixed) return part < fixed;
+  }
+  return false;
+}
 
 /**
  * mosquitto's count of the publishes it dropped because a session's window was full, sent
@@ -250,6 +275,8 @@ export class ExternalBroker implements HubTransport {
   /** The broker's last count of dropped publishes, and when the telemetry session was last reopened for it. */
   private brokerDrops: number | undefined;
   private reopenedAt = -Infinity;
+  /** The broker's version, once read (the warning about an old mosquitto is logged once). */
+  private brokerVersion: string | undefined;
 
   constructor(private readonly o: ExternalBrokerOptions) {
     const session = (clientId: string, subscriptions: Subscription[], stale: string[]) => {
@@ -290,6 +317,7 @@ export class ExternalBroker implements HubTransport {
     retained: boolean,
   ) {
     if (topic === BROKER_DROPS_TOPIC) return this.onBrokerDrops(session, payload, retained);
+    if (topic === BROKER_VERSION_TOPIC) return this.onBrokerVersion(payload.toString());
     const shared = topic.startsWith('$share/') ? topic.split('/').slice(2).join('/') : topic;
     const parsed = parseTopic(shared);
     const counted = session === this.telemetry && qos > 0;
@@ -350,6 +378,24 @@ export class ExternalBroker implements HubTransport {
       'the MQTT broker drops telemetry while this node keeps up: reopening the telemetry session',
     );
     this.telemetry.reopen();
+  }
+
+  /**
+   * mosquitto before 2.0.13 can go on treating a node's window as full once the node has caught
+   * up, and then drops telemetry it acknowledged to the gateways: at a fleet's cold start the
+   * two-nodes benchmark lost 23 % of what was made on Debian 12's 2.0.11 and nothing on 2.0.21
+   * (decision 0067). The node works with either (decision 0065 limits the loss); the operator
+   * is told once which one runs.
+   */
+  private onBrokerVersion(version: string) {
+    if (this.brokerVersion !== undefined) return;
+    this.brokerVersion = version;
+    if (mosquittoBeforeQuotaFix(version))
+      this.o.log.warn(
+        { brokerVersion: version, clientId: this.o.clientId },
+        'mosquitto older than 2.0.13 drops telemetry after a cold start: run 2.0.13 or later (decision 0067)',
+      );
+    else this.o.log.info({ brokerVersion: version }, 'MQTT broker version');
   }
 
   publishCommand(mac: string, payload: string): Promise<void> {
