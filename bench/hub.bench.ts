@@ -23,7 +23,7 @@
  * HUB_BENCH_DIAG=1 (every 2 s on stderr: the server's heap, event-loop delay, CPU per thread and
  * telegram-to-hub-event delay; bench/hub-server.ts).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,19 +31,12 @@ import { pathToFileURL } from 'node:url';
 import { io } from 'socket.io-client';
 import { z } from 'zod';
 import { freePort } from '../apps/server/test/postgres-cluster';
-import { mosquittoConfig } from '../apps/server/test/mosquitto';
 import { alertFigures, startPushoverStandIn, type AlertFigures } from './hub-alerts';
-import {
-  benchGateway,
-  exited,
-  hubStats,
-  startHubServer,
-  startSim,
-  waitOnline,
-} from './hub-processes';
+import { exited, hubStats, startHubServer, startSim, waitOnline } from './hub-processes';
 import { BENCH_MONITOR } from './hub-rules';
 import { envNumber } from './knobs';
 import { watchBroker } from './mosquitto-sys';
+import { Mosquitto } from './cold-start-stack';
 
 const GATEWAYS = envNumber('HUB_BENCH_GATEWAYS', 5_000);
 const STEADY_SECONDS = envNumber('HUB_BENCH_SECONDS', 60);
@@ -122,28 +115,11 @@ export function consoleLatencies(port: number, token: string, projects: string[]
   return { delays, byWindow, close: () => socket.close() };
 }
 
-/** Debian's mosquitto with every bench gateway in its password file (hashed by mosquitto_passwd -U). */
+/** mosquitto with every bench gateway in its password file (cold-start-stack.ts: `MOSQUITTO_PATH`, the window's knobs). */
 async function startBroker(dir: string) {
-  const port = await freePort();
-  const lines = ['atrium-hub:bench-hub-secret'];
-  for (let i = 0; i < GATEWAYS; i++) lines.push(`${benchGateway(i).mac}:${benchGateway(i).secret}`);
-  writeFileSync(join(dir, 'passwd'), `${lines.join('\n')}\n`, { mode: 0o644 });
-  execFileSync('/usr/bin/mosquitto_passwd', ['-U', join(dir, 'passwd')]);
-  writeFileSync(
-    join(dir, 'acl'),
-    'user atrium-hub\ntopic readwrite nx/#\ntopic read $SYS/#\n\npattern readwrite nx/%u/#\n',
-    { mode: 0o644 },
-  );
-  writeFileSync(
-    join(dir, 'mosquitto.conf'),
-    `${mosquittoConfig({ port, dir, hubUser: 'atrium-hub' })}max_connections -1\n`,
-  );
-  execFileSync('chmod', ['-R', 'a+rX', dir]);
-  const child = spawn('/usr/sbin/mosquitto', ['-c', join(dir, 'mosquitto.conf')], {
-    stdio: 'ignore',
-  });
-  await new Promise((r) => setTimeout(r, 500));
-  return { child, port };
+  const broker = await Mosquitto.start(dir, GATEWAYS);
+  if (!broker.child) throw new Error('mosquitto did not start');
+  return { child: broker.child, port: broker.port };
 }
 
 type Mode = 'embedded' | 'embedded-main' | 'mosquitto';

@@ -383,7 +383,7 @@ export class ExternalBroker implements HubTransport {
   /**
    * mosquitto before 2.0.13 can go on treating a node's window as full once the node has caught
    * up, and then drops telemetry it acknowledged to the gateways: at a fleet's cold start the
-   * two-nodes benchmark lost 23 % of what was made on Debian 12's 2.0.11 and nothing on 2.0.21
+   * two-nodes benchmark lost 23–30 % of what was made on Debian 12's 2.0.11 and nothing on 2.0.21
    * (decision 0067). The node works with either (decision 0065 limits the loss); the operator
    * is told once which one runs.
    */
