@@ -26,6 +26,8 @@ const config = loadConfig({
   // Every console socket and API call comes from 127.0.0.1, as from a balancer: no per-peer
   // cap (it is 256 by default, and 1,000 consoles are the point).
   HTTP_MAX_CONNECTIONS_PER_IP: '0',
+  // Nor for the gateways' MQTT logins, from the same address (256 by default).
+  MQTT_PRE_LOGIN_PER_ADDRESS: '0',
 });
 const { app, modules } = await buildApp({ ...config, seedDemo: false });
 const { repo: usersRepo, users, tokens } = modules.users;

@@ -27,6 +27,8 @@ const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Every simulated gateway connects from 127.0.0.1: no cap per address (256 by default).
+  MQTT_PRE_LOGIN_PER_ADDRESS: process.env.MQTT_PRE_LOGIN_PER_ADDRESS ?? '0',
 });
 const { app, modules } = await buildApp({ ...config, seedDemo: false });
 const { repo: usersRepo, users, tokens } = modules.users;

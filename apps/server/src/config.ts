@@ -45,6 +45,8 @@ const envSchema = z.object({
   MQTT_PRE_LOGIN_MAX: z.coerce.number().int().min(1).max(100_000).default(2_000),
   // ...TCP connections past those wait their turn unread, at most this many (decision 0066)...
   MQTT_LOGIN_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(10_000),
+  // ...one address may hold at most this many of both (0: no cap; decision 0068)...
+  MQTT_PRE_LOGIN_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(256),
   // ...and each has this long from accept to send its CONNECT (aedes' connectTimeout), and as
   // long again in that queue.
   MQTT_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -199,6 +201,8 @@ export interface Config {
   mqttPreLoginMax: number;
   /** Embedded broker: TCP connections queued for their turn to log in, at most (MQTT_LOGIN_QUEUE_MAX). */
   mqttLoginQueueMax: number;
+  /** Embedded broker: TCP connections not logged in yet from one address, at most (MQTT_PRE_LOGIN_PER_ADDRESS; 0: no cap). */
+  mqttPreLoginPerAddress: number;
   /** Embedded broker: how long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
   mqttLoginTimeoutMs: number;
   /** Embedded broker: the overload guard's pause mark, in publishes (MQTT_INFLIGHT_MAX). */
@@ -339,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttBrokerThread: e.MQTT_BROKER_THREAD === 'true',
     mqttPreLoginMax: e.MQTT_PRE_LOGIN_MAX,
     mqttLoginQueueMax: e.MQTT_LOGIN_QUEUE_MAX,
+    mqttPreLoginPerAddress: e.MQTT_PRE_LOGIN_PER_ADDRESS,
     mqttLoginTimeoutMs: e.MQTT_LOGIN_TIMEOUT_MS,
     mqttInflightMax: e.MQTT_INFLIGHT_MAX,
     mqttClientId:

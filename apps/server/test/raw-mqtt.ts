@@ -1,10 +1,13 @@
 import { connect, type Socket } from 'node:net';
 import mqttPacket from 'mqtt-packet';
 
-/** A TCP connection to the broker that speaks whatever bytes the test writes. */
-export function rawSocket(port: number): Promise<Socket> {
+/**
+ * A TCP connection to the broker that speaks whatever bytes the test writes, from
+ * `localAddress` (any of 127.0.0.0/8 on Linux: another client's address).
+ */
+export function rawSocket(port: number, localAddress = '127.0.0.1'): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(socket));
     socket.once('error', reject);
     socket.on('error', () => {}); // a reset by the broker is what some tests expect
   });
@@ -47,8 +50,13 @@ export function hugePacketStart(firstByte: number, announced: number, sent = 409
 }
 
 /** A raw socket logged in as a gateway (CONNACK 0 read), for writing raw packets next. */
-export async function rawLogin(port: number, mac: string, secret: string): Promise<Socket> {
-  const socket = await rawSocket(port);
+export async function rawLogin(
+  port: number,
+  mac: string,
+  secret: string,
+  localAddress?: string,
+): Promise<Socket> {
+  const socket = await rawSocket(port, localAddress);
   const connack = new Promise<Buffer>((resolve) => socket.once('data', resolve));
   socket.write(
     mqttPacket.generate({

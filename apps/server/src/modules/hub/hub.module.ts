@@ -41,6 +41,7 @@ export interface HubModuleDeps {
     | 'mqttBrokerThread'
     | 'mqttPreLoginMax'
     | 'mqttLoginQueueMax'
+    | 'mqttPreLoginPerAddress'
     | 'mqttLoginTimeoutMs'
     | 'mqttInflightMax'
     | 'commandTimeoutMs'
@@ -141,6 +142,7 @@ async function startTransport(
     thread: config.mqttBrokerThread,
     preLoginMax: config.mqttPreLoginMax,
     loginQueueMax: config.mqttLoginQueueMax,
+    preLoginPerAddress: config.mqttPreLoginPerAddress,
     loginTimeoutMs: config.mqttLoginTimeoutMs,
     overload: overloadMarks(config.mqttInflightMax),
     log,

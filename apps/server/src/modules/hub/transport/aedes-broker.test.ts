@@ -31,6 +31,7 @@ async function startBroker(overload?: OverloadMarks) {
     counters: { drop: () => {}, disconnect: (reason) => cuts.push(reason) },
     preLoginMax: 200,
     loginQueueMax: 0,
+    preLoginPerAddress: 0,
     loginTimeoutMs: 10_000,
     ...(overload ? { overload } : {}),
   });

@@ -24,6 +24,8 @@ export interface AedesBrokerOptions {
   preLoginMax: number;
   /** TCP connections queued for a place among those, at most (MQTT_LOGIN_QUEUE_MAX). */
   loginQueueMax: number;
+  /** TCP connections not logged in yet from one address, at most (MQTT_PRE_LOGIN_PER_ADDRESS; 0: no cap). */
+  preLoginPerAddress: number;
   /** How long a connection may take to send its CONNECT, or stay queued (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
   /** Overload marks; OVERLOAD_MARKS by default (tests lower them). */
@@ -194,6 +196,7 @@ export class AedesBroker {
     this.gate = new LoginGate({
       maxWaiting: o.preLoginMax,
       maxQueued: o.loginQueueMax,
+      maxPerAddress: o.preLoginPerAddress,
       loginTimeoutMs: o.loginTimeoutMs,
       closed: (reason, client, announced) => {
         // After login, a packet over the limit is a publish too large for the hub.

@@ -21,12 +21,13 @@ import type { TransportSink, Verdict } from './transport';
  * main thread; a publish is still acknowledged only once its verdict is back.
  */
 const mark = z.object({ publishes: z.number(), bytes: z.number() });
-const { host, port, preLoginMax, loginQueueMax, loginTimeoutMs, overload } = z
+const { host, port, preLoginMax, loginQueueMax, preLoginPerAddress, loginTimeoutMs, overload } = z
   .object({
     host: z.string(),
     port: z.number().int(),
     preLoginMax: z.number().int().positive(),
     loginQueueMax: z.number().int().nonnegative(),
+    preLoginPerAddress: z.number().int().nonnegative(),
     loginTimeoutMs: z.number().int().positive(),
     overload: z
       .object({
@@ -75,6 +76,7 @@ const broker = new AedesBroker({
   port,
   preLoginMax,
   loginQueueMax,
+  preLoginPerAddress,
   loginTimeoutMs,
   ...(overload ? { overload } : {}),
   sink,

@@ -49,6 +49,7 @@ describe('the broker thread, seen from the hub', () => {
       counters: { drop: () => {}, disconnect: () => {} },
       preLoginMax: 100,
       loginQueueMax: 0,
+      preLoginPerAddress: 0,
       loginTimeoutMs: 10_000,
       log: { error: () => {} },
     });

@@ -68,6 +68,7 @@ export class BrokerThread {
         port,
         preLoginMax: this.o.preLoginMax,
         loginQueueMax: this.o.loginQueueMax,
+        preLoginPerAddress: this.o.preLoginPerAddress,
         loginTimeoutMs: this.o.loginTimeoutMs,
         overload: this.o.overload,
       },

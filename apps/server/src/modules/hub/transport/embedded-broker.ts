@@ -20,6 +20,8 @@ export interface EmbeddedBrokerOptions {
   preLoginMax: number;
   /** TCP connections queued for a place among those, at most (MQTT_LOGIN_QUEUE_MAX). */
   loginQueueMax: number;
+  /** TCP connections not logged in yet from one address, at most (MQTT_PRE_LOGIN_PER_ADDRESS; 0: no cap). */
+  preLoginPerAddress: number;
   /** How long a connection may take to send its CONNECT, or stay queued (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
   /** The overload guard's marks (decision 0039). */
@@ -39,10 +41,12 @@ export class EmbeddedBroker implements HubTransport {
   private wss: WebSocketServer | undefined;
 
   constructor(private readonly o: EmbeddedBrokerOptions) {
-    const { host, port, sink, counters, log, preLoginMax, loginQueueMax, loginTimeoutMs } = o;
+    const { host, port, sink, counters, log } = o;
+    const { preLoginMax, loginQueueMax, preLoginPerAddress, loginTimeoutMs } = o;
     const limits = {
       preLoginMax,
       loginQueueMax,
+      preLoginPerAddress,
       loginTimeoutMs,
       ...(o.overload ? { overload: o.overload } : {}),
     };

@@ -28,7 +28,12 @@ const drops: string[] = [];
 const cuts: string[] = [];
 
 async function start(
-  limits: { preLoginMax?: number; loginQueueMax?: number; loginTimeoutMs?: number } = {},
+  limits: {
+    preLoginMax?: number;
+    loginQueueMax?: number;
+    preLoginPerAddress?: number;
+    loginTimeoutMs?: number;
+  } = {},
 ) {
   sink = new AckingSink();
   drops.length = 0;
@@ -40,6 +45,7 @@ async function start(
     counters: { drop: (reason) => drops.push(reason), disconnect: (reason) => cuts.push(reason) },
     preLoginMax: limits.preLoginMax ?? 200,
     loginQueueMax: limits.loginQueueMax ?? 0,
+    preLoginPerAddress: limits.preLoginPerAddress ?? 0,
     loginTimeoutMs: limits.loginTimeoutMs ?? 10_000,
   });
   await broker.start();
@@ -180,6 +186,62 @@ describe('the login queue (decision 0066)', () => {
     expect(stream.destroyed).toBe(true);
     expect(cuts).toEqual(['tooManyLogins']);
     idle.destroy();
+  });
+});
+
+describe("one address's share of the connections not logged in (decision 0068)", () => {
+  const [HERE, THERE] = ['127.0.0.1', '127.0.0.2'];
+
+  it('closes the connection past its share at once; another address still logs in', async () => {
+    const port = await start({ preLoginMax: 10, loginQueueMax: 5, preLoginPerAddress: 2 });
+    const idle = await Promise.all([rawSocket(port, HERE), rawSocket(port, HERE)]);
+    await pause(100);
+    const extra = await rawSocket(port, HERE);
+    expect(await closedWithin(extra, 1_000)).toBe(true);
+    expect(cuts).toEqual(['tooManyLogins']);
+    const there = await rawLogin(port, B, 's', THERE);
+    expect(idle.some((s) => s.closed)).toBe(false);
+    // One of the two goes: the address has a place again.
+    idle[0]?.destroy();
+    await pause(100);
+    const here = await rawLogin(port, A, 's', HERE);
+    expect(cuts).toEqual(['tooManyLogins']);
+    await until(() => broker?.connectedCount === 2);
+    [idle[1], here, there].forEach((s) => s?.destroy());
+  });
+
+  it('counts the queued with the waiting: one address cannot fill the queue', async () => {
+    const port = await start({ preLoginMax: 1, loginQueueMax: 5, preLoginPerAddress: 2 });
+    const idle = await rawSocket(port, HERE); // takes the one place
+    await pause(100);
+    const queued = await rawSocket(port, HERE); // waits its turn
+    const extra = await rawSocket(port, HERE); // over the address's share
+    expect(await closedWithin(extra, 1_000)).toBe(true);
+    expect(cuts).toEqual(['tooManyLogins']);
+    const there = rawLogin(port, B, 's', THERE); // queued behind `queued`, not refused
+    expect(await closedWithin(queued, 300)).toBe(false);
+    idle.destroy();
+    queued.destroy();
+    const client = await there;
+    expect(cuts).toEqual(['tooManyLogins']);
+    client.destroy();
+  });
+
+  it('frees the share of a connection that logs in or goes (none left counted)', async () => {
+    const port = await start({ preLoginMax: 10, loginQueueMax: 5, preLoginPerAddress: 1 });
+    for (let i = 0; i < 5; i++) {
+      const gone = await rawSocket(port, HERE);
+      await pause(20); // admitted, then gone before logging in
+      gone.destroy();
+      await pause(50); // the broker sees it go
+    }
+    expect(cuts).toEqual([]);
+    const a = await rawLogin(port, A, 's', HERE);
+    const b = await rawLogin(port, B, 's', HERE); // a logged-in gateway holds no share
+    await until(() => broker?.connectedCount === 2);
+    expect(cuts).toEqual([]);
+    a.destroy();
+    b.destroy();
   });
 });
 

@@ -16,11 +16,16 @@ export interface LoginGateOptions {
    * queued, a connection over the cap is closed at once).
    */
   maxQueued: number;
+  /**
+   * TCP connections not logged in yet (waiting or queued) from one address, at most
+   * (MQTT_PRE_LOGIN_PER_ADDRESS; 0: no cap). One more is closed at once (decision 0068).
+   */
+  maxPerAddress: number;
   /** How long one may stay queued, and then how long it has to log in (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
   /**
-   * Counts a connection closed by the gate: `tooManyLogins` (over both caps, or queued for
-   * longer than the login timeout), or `packetTooLarge` with its client and the length its
+   * Counts a connection closed by the gate: `tooManyLogins` (over both caps or its address's,
+   * or queued for longer than the login timeout), or `packetTooLarge` with its client and the length its
    * packet announced.
    */
   closed(reason: 'tooManyLogins' | 'packetTooLarge', client?: Client, announced?: number): void;
@@ -38,12 +43,20 @@ export interface LoginGateOptions {
  * restart so log in as fast as the hub checks them, where closing them sent each into its
  * back-off (up to 30 s) and left the node idle meanwhile (decision 0066). A WebSocket over the
  * cap is closed at once: its stream would read, and buffer, what it is sent.
+ *
+ * One address may hold at most `maxPerAddress` of the TCP connections not logged in yet,
+ * waiting and queued together, so that one client cannot take every place and the whole queue
+ * (decision 0068). A WebSocket's address is capped by the HTTP server's connections per peer.
  */
 export class LoginGate {
   /** Connections handed to aedes and not logged in yet, with their packet limit. */
   private readonly waiting = new Map<Client, PacketLimit>();
   /** Connections waiting their turn, oldest first, with the time they came. */
   private readonly queued = new Map<Socket, number>();
+  /** TCP connections not logged in yet, per address (only addresses with one or more). */
+  private readonly perAddress = new Map<string, number>();
+  /** The address each of those counts against, until it logs in or goes. */
+  private readonly counted = new WeakMap<Duplex, string>();
   private expiry: NodeJS.Timeout | undefined;
   private broker: Aedes | undefined;
 
@@ -57,6 +70,11 @@ export class LoginGate {
     return this.queued.size;
   }
 
+  /** Addresses with TCP connections not logged in yet (for the tests). */
+  get addressCount(): number {
+    return this.perAddress.size;
+  }
+
   /**
    * Hands `stream` to aedes, unless too many connections are waiting to log in: then a TCP
    * socket accepted paused (`queue`) waits its turn while the queue has room, and any other
@@ -64,6 +82,10 @@ export class LoginGate {
    */
   admit(broker: Aedes, stream: Duplex, queue?: Socket) {
     this.broker = broker;
+    if (queue && !this.count(queue)) {
+      this.o.closed('tooManyLogins');
+      return void stream.destroy();
+    }
     if (this.waiting.size < this.o.maxWaiting && this.queued.size === 0) {
       return this.hand(broker, stream);
     }
@@ -89,7 +111,34 @@ export class LoginGate {
   /** The client's credentials are accepted: it leaves the waiting, with the larger limit. */
   loggedIn(client: Client) {
     this.waiting.get(client)?.raise(MAX_PACKET_BYTES);
+    this.uncount(client.conn);
     this.leave(client);
+  }
+
+  /**
+   * Counts a TCP connection against its address until it logs in or goes; false (and not
+   * counted) when the address already has its share.
+   */
+  private count(socket: Socket): boolean {
+    const max = this.o.maxPerAddress;
+    // An address is unknown only once the peer has gone: the connection closes by itself.
+    const address = socket.remoteAddress;
+    if (max === 0 || address === undefined) return true;
+    const held = this.perAddress.get(address) ?? 0;
+    if (held >= max) return false;
+    this.perAddress.set(address, held + 1);
+    this.counted.set(socket, address);
+    socket.once('close', () => this.uncount(socket));
+    return true;
+  }
+
+  private uncount(stream: Duplex) {
+    const address = this.counted.get(stream);
+    if (address === undefined) return;
+    this.counted.delete(stream);
+    const held = (this.perAddress.get(address) ?? 1) - 1;
+    if (held > 0) this.perAddress.set(address, held);
+    else this.perAddress.delete(address);
   }
 
   private hand(broker: Aedes, stream: Duplex) {
