@@ -401,9 +401,13 @@ describe('mosquittoBeforeQuotaFix (decision 0067)', () => {
   });
 });
 
+/** Whether `mosquitto version x.y.z` predates 2.0.13, by ICU's numeric collation (not the code's). */
+const predatesQuotaFix = (version: string) =>
+  (/\d+\.\d+\.\d+/.exec(version)?.[0] ?? '').localeCompare('2.0.13', 'en', { numeric: true }) < 0;
+
 describe.skipIf(!existsSync(MOSQUITTO))('the hub behind mosquitto, reading its version', () => {
-  it('logs the version mosquitto runs, as a warning if it predates 2.0.13', async () => {
-    const broker = await startMosquitto();
+  /** A node on `broker` that logs what it hears of `$SYS/broker/version`, and those lines. */
+  function versionReader(broker: Mosquitto) {
     const log = { info: vi.fn(), warn: vi.fn() };
     const node = new ExternalBroker({
       url: broker.hubUrl,
@@ -417,10 +421,14 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind mosquitto, reading its v
       counters: new HubCounters(log),
       log,
     });
-    const said = () =>
-      [...log.info.mock.calls, ...log.warn.mock.calls].filter(
-        ([obj]) => typeof obj === 'object' && obj !== null && 'brokerVersion' in obj,
-      );
+    const said = (calls = [...log.info.mock.calls, ...log.warn.mock.calls]) =>
+      calls.filter(([obj]) => typeof obj === 'object' && obj !== null && 'brokerVersion' in obj);
+    return { node, said, warned: () => said(log.warn.mock.calls) };
+  }
+
+  it('logs the version mosquitto runs, as a warning if it predates 2.0.13', async () => {
+    const broker = await startMosquitto();
+    const { node, said, warned } = versionReader(broker);
     try {
       await node.start();
       await waitFor(() => said().length > 0, 5_000);
@@ -430,8 +438,35 @@ describe.skipIf(!existsSync(MOSQUITTO))('the hub behind mosquitto, reading its v
       expect(said()).toEqual([
         [expect.objectContaining({ brokerVersion: version }), expect.any(String)],
       ]);
-      const warned = log.warn.mock.calls.filter(([obj]) => 'brokerVersion' in (obj as object));
-      expect(warned.length).toBe(mosquittoBeforeQuotaFix(version) ? 1 : 0);
+      expect(warned().length).toBe(predatesQuotaFix(version) ? 1 : 0);
+    } finally {
+      await node.close();
+      await broker.stop();
+    }
+  });
+
+  it('hears the broker, not a gateway publishing a version of its own there', async () => {
+    const broker = await startMosquitto();
+    const mac = randomMac();
+    broker.addUser(mac, 'gw-secret');
+    await new Promise((r) => setTimeout(r, 200)); // mosquitto reloads on SIGHUP
+    const { node, said } = versionReader(broker);
+    try {
+      const gw = await connectAs(broker.url, mac, 'gw-secret');
+      // Retained, so the node would hear it on subscribing, were mosquitto to take it. (It
+      // refuses a client's publish on $SYS even where the ACL grants one: tried with
+      // `pattern write $SYS/#`.)
+      await gw.publishAsync('$SYS/broker/version', 'mosquitto version 9.9.9', {
+        qos: 1,
+        retain: true,
+      });
+      await gw.endAsync();
+      await node.start();
+      await waitFor(() => said().length > 0, 5_000);
+      await new Promise((r) => setTimeout(r, 300)); // anything after the broker's own
+      expect(said()).toEqual([
+        [expect.objectContaining({ brokerVersion: mosquittoVersion() }), expect.any(String)],
+      ]);
     } finally {
       await node.close();
       await broker.stop();
