@@ -448,6 +448,8 @@ export async function main(): Promise<boolean> {
       ETS_PORTS: `${ETS_FROM}-${ETS_FROM + SESSIONS + 99}`,
       // Every stream, API call and download comes from 127.0.0.1.
       HTTP_MAX_CONNECTIONS_PER_IP: '0',
+      // Nor for the tunnels' logins, all from 127.0.0.1 too (32 by default).
+      TUNNEL_PRE_AUTH_PER_ADDRESS: '0',
       // The first retention sweep (a minute after the start) adds some 70 MiB of RSS: not sessions'.
       RETENTION_SWEEP_HOURS: '0',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -144,6 +144,8 @@ const envSchema = z.object({
   ETS_SERVER: z.string().min(1).max(255).optional(),
   // Tunnel clients that have not logged in yet, at most, and how long each has to log in.
   TUNNEL_PRE_AUTH_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  // Of those, from one address (0: no cap; decision 0068).
+  TUNNEL_PRE_AUTH_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(32),
   TUNNEL_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // A gateway page that sends nothing for this long is answered 503 unavailable.
   TUNNEL_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -269,6 +271,8 @@ export interface TunnelConfig {
   /** How other nodes reach this one's HTTP port (their proxies forward here); unset: loopback. */
   nodeUrl: string | undefined;
   preAuthMax: number;
+  /** Of those, from one address, at most (TUNNEL_PRE_AUTH_PER_ADDRESS; 0: no cap). */
+  preAuthPerAddress: number;
   loginTimeoutMs: number;
   /** A proxied page silent for this long ends with 503 unavailable. */
   proxyTimeoutMs: number;
@@ -402,6 +406,7 @@ function tunnelConfig(e: z.infer<typeof envSchema>): TunnelConfig {
     etsServer: e.ETS_SERVER ?? publicHost,
     nodeUrl: e.NODE_URL?.replace(/\/$/, ''),
     preAuthMax: e.TUNNEL_PRE_AUTH_MAX,
+    preAuthPerAddress: e.TUNNEL_PRE_AUTH_PER_ADDRESS,
     loginTimeoutMs: e.TUNNEL_LOGIN_TIMEOUT_MS,
     proxyTimeoutMs: e.TUNNEL_PROXY_TIMEOUT_MS,
   };

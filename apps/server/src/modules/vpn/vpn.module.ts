@@ -86,7 +86,11 @@ export function createVpnModule(d: VpnModuleDeps) {
     hostKey,
     authorize,
     log,
-    limits: { preAuthMax: config.tunnel.preAuthMax, loginTimeoutMs: config.tunnel.loginTimeoutMs },
+    limits: {
+      preAuthMax: config.tunnel.preAuthMax,
+      preAuthPerAddress: config.tunnel.preAuthPerAddress,
+      loginTimeoutMs: config.tunnel.loginTimeoutMs,
+    },
     onUp: (t) => void repo.tunnelUp(t.sessionId, node(), t.ip, Date.now()).catch(warn),
     onForwards: (t) => void repo.setForwards(t.sessionId, [...t.forwards.keys()]).catch(warn),
     onDown: (t) => {

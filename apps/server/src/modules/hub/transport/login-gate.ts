@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Aedes, Client } from 'aedes';
+import { AddressShares } from '../../../lib/address-shares';
 import {
   guardPacketSize,
   MAX_PACKET_BYTES,
@@ -53,14 +54,16 @@ export class LoginGate {
   private readonly waiting = new Map<Client, PacketLimit>();
   /** Connections waiting their turn, oldest first, with the time they came. */
   private readonly queued = new Map<Socket, number>();
-  /** TCP connections not logged in yet, per address (only addresses with one or more). */
-  private readonly perAddress = new Map<string, number>();
-  /** The address each of those counts against, until it logs in or goes. */
-  private readonly counted = new WeakMap<Duplex, string>();
+  /** TCP connections not logged in yet, per address. */
+  private readonly shares: AddressShares;
+  /** Gives back the share of each of those, when it logs in or goes. */
+  private readonly giveBack = new WeakMap<Duplex, () => void>();
   private expiry: NodeJS.Timeout | undefined;
   private broker: Aedes | undefined;
 
-  constructor(private readonly o: LoginGateOptions) {}
+  constructor(private readonly o: LoginGateOptions) {
+    this.shares = new AddressShares(o.maxPerAddress);
+  }
 
   get waitingCount(): number {
     return this.waiting.size;
@@ -70,11 +73,6 @@ export class LoginGate {
     return this.queued.size;
   }
 
-  /** Addresses with TCP connections not logged in yet (for the tests). */
-  get addressCount(): number {
-    return this.perAddress.size;
-  }
-
   /**
    * Hands `stream` to aedes, unless too many connections are waiting to log in: then a TCP
    * socket accepted paused (`queue`) waits its turn while the queue has room, and any other
@@ -82,9 +80,14 @@ export class LoginGate {
    */
   admit(broker: Aedes, stream: Duplex, queue?: Socket) {
     this.broker = broker;
-    if (queue && !this.count(queue)) {
+    const share = queue && this.shares.take(queue.remoteAddress);
+    if (queue && !share) {
       this.o.closed('tooManyLogins');
       return void stream.destroy();
+    }
+    if (share) {
+      this.giveBack.set(stream, share);
+      stream.once('close', share);
     }
     if (this.waiting.size < this.o.maxWaiting && this.queued.size === 0) {
       return this.hand(broker, stream);
@@ -111,34 +114,8 @@ export class LoginGate {
   /** The client's credentials are accepted: it leaves the waiting, with the larger limit. */
   loggedIn(client: Client) {
     this.waiting.get(client)?.raise(MAX_PACKET_BYTES);
-    this.uncount(client.conn);
+    this.giveBack.get(client.conn)?.();
     this.leave(client);
-  }
-
-  /**
-   * Counts a TCP connection against its address until it logs in or goes; false (and not
-   * counted) when the address already has its share.
-   */
-  private count(socket: Socket): boolean {
-    const max = this.o.maxPerAddress;
-    // An address is unknown only once the peer has gone: the connection closes by itself.
-    const address = socket.remoteAddress;
-    if (max === 0 || address === undefined) return true;
-    const held = this.perAddress.get(address) ?? 0;
-    if (held >= max) return false;
-    this.perAddress.set(address, held + 1);
-    this.counted.set(socket, address);
-    socket.once('close', () => this.uncount(socket));
-    return true;
-  }
-
-  private uncount(stream: Duplex) {
-    const address = this.counted.get(stream);
-    if (address === undefined) return;
-    this.counted.delete(stream);
-    const held = (this.perAddress.get(address) ?? 1) - 1;
-    if (held > 0) this.perAddress.set(address, held);
-    else this.perAddress.delete(address);
   }
 
   private hand(broker: Aedes, stream: Duplex) {

@@ -25,6 +25,7 @@ beforeAll(async () => {
   ({ t, baseUrl, owner, newGateway } = await startHubWithProject((_url, p) => ({
     PUBLIC_URL: `http://localhost:${p}`,
     TUNNEL_PRE_AUTH_MAX: '5',
+    TUNNEL_PRE_AUTH_PER_ADDRESS: '3',
     TUNNEL_LOGIN_TIMEOUT_MS: '1500',
     TUNNEL_PROXY_TIMEOUT_MS: '800',
   })));
@@ -40,6 +41,20 @@ afterAll(async () => {
 });
 
 const tunnelPort = () => t.modules.vpn.tunnelPort();
+
+const range = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
+
+/** Connections that never log in, one from each address: how long each lived (ms). */
+const idleFrom = (addresses: string[]): Promise<number>[] =>
+  addresses.map((localAddress) => {
+    const s = connect({ port: tunnelPort(), host: '127.0.0.1', localAddress });
+    s.on('error', () => {});
+    s.resume(); // read, so the server's close is seen
+    return new Promise<number>((r) => {
+      const at = Date.now();
+      s.once('close', () => r(Date.now() - at));
+    });
+  });
 const pagePort = () => (page.address() as AddressInfo).port;
 const call = (url: string) => t.app.inject({ url, headers: bearer(owner.token) });
 
@@ -197,18 +212,23 @@ describe('hostile tunnel clients are cut off alone', () => {
     garbage.resume(); // read, so the server's close is seen
     garbage.write(Buffer.alloc(70_000, 0x41));
     await new Promise((r) => garbage.once('close', r));
-    const idle = Array.from({ length: 8 }, () => {
-      const s = connect(tunnelPort(), '127.0.0.1');
-      s.on('error', () => {});
-      s.resume();
-      return new Promise<number>((r) => {
-        const at = Date.now();
-        s.once('close', () => r(Date.now() - at));
-      });
-    });
-    const lifetimes = (await Promise.all(idle)).sort((a, b) => a - b);
-    // Beyond TUNNEL_PRE_AUTH_MAX (5) closed at once; the others after the 1.5 s login timeout.
+    // From eight addresses: beyond TUNNEL_PRE_AUTH_MAX (5) closed at once; the others after
+    // the 1.5 s login timeout.
+    const lifetimes = (await Promise.all(idleFrom(range(8, (i) => `127.0.0.${i + 1}`)))).sort(
+      (a, b) => a - b,
+    );
     expect(lifetimes.slice(0, 3).every((ms) => ms < 1_000)).toBe(true);
     expect(lifetimes.slice(3).every((ms) => ms >= 1_000)).toBe(true);
+  });
+
+  it('bounds what one address holds before logging in (TUNNEL_PRE_AUTH_PER_ADDRESS)', async () => {
+    // Four from one address, one from another: the fourth is closed at once, the other
+    // address's connection waits its login timeout as the first three do.
+    const here = idleFrom(range(4, () => '127.0.0.1'));
+    await new Promise((r) => setTimeout(r, 100)); // accepted, in this order
+    const [there] = idleFrom(['127.0.0.2']);
+    const lifetimes = await Promise.all(here);
+    expect(lifetimes.filter((ms) => ms < 1_000)).toHaveLength(1);
+    expect(await there).toBeGreaterThanOrEqual(1_000);
   });
 });

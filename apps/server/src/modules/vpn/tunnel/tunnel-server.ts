@@ -2,6 +2,7 @@ import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import ssh2, { type Connection } from 'ssh2';
 import { serviceOfPort, TUNNEL_SERVICES, type TunnelService } from '@atrium/contracts/vpn';
+import { AddressShares } from '../../../lib/address-shares';
 import type { HostKey } from './host-key';
 
 /** Who may hold a tunnel: the gateway's open session, when its MAC and secret are right. */
@@ -14,6 +15,8 @@ export type TunnelAuthorizer = (
 export interface TunnelLimits {
   /** Connections that have not logged in yet, at most (beyond: closed at once). */
   preAuthMax: number;
+  /** Of those, from one address, at most (0: no cap; beyond: closed at once; decision 0068). */
+  preAuthPerAddress: number;
   /** From accept to login. */
   loginTimeoutMs: number;
   /** Channels open at once to one gateway (user connections through its tunnel). */
@@ -24,6 +27,7 @@ export interface TunnelLimits {
 
 export const DEFAULT_TUNNEL_LIMITS: TunnelLimits = {
   preAuthMax: 200,
+  preAuthPerAddress: 32,
   loginTimeoutMs: 10_000,
   maxChannels: 512,
   maxRefusals: 20,
@@ -130,9 +134,12 @@ export class TunnelServer {
   private readonly ssh: ssh2.Server;
   private readonly tcp: NetServer;
   private preAuth = 0;
+  /** Of those, per address. */
+  private readonly preAuthShares: AddressShares;
 
   constructor(private readonly o: TunnelServerOptions) {
     this.limits = { ...DEFAULT_TUNNEL_LIMITS, ...o.limits };
+    this.preAuthShares = new AddressShares(this.limits.preAuthPerAddress);
     this.ssh = new ssh2.Server({
       hostKeys: [o.hostKey.privateKey],
       ident: 'Atrium-tunnel',
@@ -181,12 +188,15 @@ export class TunnelServer {
   /** A TCP connection: counted until it logs in, closed if it takes too long or too many wait. */
   private accept(socket: Socket) {
     if (this.preAuth >= this.limits.preAuthMax) return socket.destroy();
+    const share = this.preAuthShares.take(socket.remoteAddress);
+    if (!share) return socket.destroy();
     this.preAuth++;
     let waiting = true;
     const settle = () => {
       if (!waiting) return;
       waiting = false;
       this.preAuth--;
+      share();
       clearTimeout(timer);
     };
     const timer = setTimeout(() => socket.destroy(), this.limits.loginTimeoutMs);
