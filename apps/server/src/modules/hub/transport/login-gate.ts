@@ -26,8 +26,8 @@ export interface LoginGateOptions {
   loginTimeoutMs: number;
   /**
    * Counts a connection closed by the gate: `tooManyLogins` (over both caps or its address's,
-   * or queued for longer than the login timeout), or `packetTooLarge` with its client and the length its
-   * packet announced.
+   * or queued for longer than the login timeout), or `packetTooLarge` with its client and the
+   * length its packet announced.
    */
   closed(reason: 'tooManyLogins' | 'packetTooLarge', client?: Client, announced?: number): void;
 }

@@ -70,19 +70,26 @@ describe.each(['true', 'false'])('login limits, MQTT_BROKER_THREAD=%s (point 1)'
   });
 });
 
-// The login queue through the server's configuration, in the broker thread and on the main thread.
-describe.each(['true', 'false'])('login queue, MQTT_BROKER_THREAD=%s (decision 0066)', (thread) => {
-  let hub: HubWithProject;
-
+/** A hub with a project for the enclosing `describe`, its broker where `thread` says, with `env`. */
+function hubWith(thread: string, env: Record<string, string>) {
+  const hub = {} as HubWithProject;
   beforeAll(async () => {
-    hub = await startHubWithProject(() => ({
-      MQTT_BROKER_THREAD: thread,
-      MQTT_PRE_LOGIN_MAX: '1',
-      MQTT_LOGIN_QUEUE_MAX: '5',
-      MQTT_LOGIN_TIMEOUT_MS: '1500',
-    }));
+    Object.assign(
+      hub,
+      await startHubWithProject(() => ({
+        MQTT_BROKER_THREAD: thread,
+        MQTT_LOGIN_TIMEOUT_MS: '1500',
+        ...env,
+      })),
+    );
   });
   afterAll(() => hub.t.close());
+  return hub;
+}
+
+// The login queue through the server's configuration, in the broker thread and on the main thread.
+describe.each(['true', 'false'])('login queue, MQTT_BROKER_THREAD=%s (decision 0066)', (thread) => {
+  const hub = hubWith(thread, { MQTT_PRE_LOGIN_MAX: '1', MQTT_LOGIN_QUEUE_MAX: '5' });
 
   it('a gateway past MQTT_PRE_LOGIN_MAX waits its turn and logs in once the place frees', async () => {
     const gw = await hub.newGateway();
@@ -100,16 +107,7 @@ describe.each(['true', 'false'])('login queue, MQTT_BROKER_THREAD=%s (decision 0
 
 // One address's share, through the server's configuration, in both places (decision 0068).
 describe.each(['true', 'false'])('MQTT_PRE_LOGIN_PER_ADDRESS, MQTT_BROKER_THREAD=%s', (thread) => {
-  let hub: HubWithProject;
-
-  beforeAll(async () => {
-    hub = await startHubWithProject(() => ({
-      MQTT_BROKER_THREAD: thread,
-      MQTT_PRE_LOGIN_PER_ADDRESS: '1',
-      MQTT_LOGIN_TIMEOUT_MS: '1500',
-    }));
-  });
-  afterAll(() => hub.t.close());
+  const hub = hubWith(thread, { MQTT_PRE_LOGIN_PER_ADDRESS: '1' });
 
   it('closes a second connection from an address not logged in yet; another address logs in', async () => {
     const port = hub.t.modules.hub.mqttPort();
