@@ -3,6 +3,8 @@ import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpLimits } from '../config';
+import { sourceOf } from '../lib/abuse-limits';
+import { AddressShares } from '../lib/address-shares';
 import { clientErrorHandler } from './error-handler';
 
 /**
@@ -34,30 +36,31 @@ export function httpServerOptions(limits: HttpLimits) {
 }
 
 /**
- * Closes, as soon as it opens, a TCP connection from a peer that already holds `max` of them.
- * The peer is the TCP one: behind a load balancer that is the balancer itself.
+ * Closes, as soon as it opens, a TCP connection from a source (an IPv4 address, an IPv6 /64)
+ * that already holds `max` of them. The peer is the TCP one: behind a load balancer that is
+ * the balancer itself.
  */
 export function capConnectionsPerPeer(server: Server, max: number, log: FastifyBaseLogger) {
   if (max <= 0) return;
-  const open = new Map<string, number>();
+  const shares = new AddressShares(max);
   const warned = new Set<string>();
   server.on('connection', (socket: Socket) => {
     const peer = socket.remoteAddress;
     if (peer === undefined) return; // already gone
-    const count = (open.get(peer) ?? 0) + 1;
-    if (count > max) {
+    const share = shares.take(peer);
+    const source = sourceOf(peer);
+    if (!share) {
       // One line per burst, not one per refused socket.
-      if (!warned.has(peer)) log.warn({ peer, max }, 'connections refused: too many from one peer');
-      warned.add(peer);
+      if (!warned.has(source)) {
+        log.warn({ peer, source, max }, 'connections refused: too many from one peer');
+      }
+      warned.add(source);
       socket.destroy();
       return;
     }
-    open.set(peer, count);
     socket.once('close', () => {
-      const left = (open.get(peer) ?? 1) - 1;
-      if (left > 0) open.set(peer, left);
-      else open.delete(peer);
-      if (left < max) warned.delete(peer);
+      share();
+      warned.delete(source);
     });
   });
 }

@@ -85,7 +85,8 @@ export class LoginGate {
       this.o.closed('tooManyLogins');
       return void stream.destroy();
     }
-    if (share) {
+    // With no cap there is nothing to give back.
+    if (share && this.shares.capped) {
       this.giveBack.set(stream, share);
       stream.once('close', share);
     }
