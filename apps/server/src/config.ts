@@ -47,6 +47,9 @@ const envSchema = z.object({
   MQTT_LOGIN_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(10_000),
   // ...one address may hold at most this many of both (0: no cap; decision 0068)...
   MQTT_PRE_LOGIN_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(256),
+  // ...counted by the client's address from a PROXY protocol header when the MQTT port is
+  // behind a TCP balancer that sends one (decision 0069); every connection must then start so.
+  MQTT_PROXY_PROTOCOL: z.enum(['true', 'false']).default('false'),
   // ...and each has this long from accept to send its CONNECT (aedes' connectTimeout), and as
   // long again in that queue.
   MQTT_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -146,6 +149,8 @@ const envSchema = z.object({
   TUNNEL_PRE_AUTH_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
   // Of those, from one address (0: no cap; decision 0068).
   TUNNEL_PRE_AUTH_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(32),
+  // The tunnel port is behind a TCP balancer that sends a PROXY protocol header (decision 0069).
+  TUNNEL_PROXY_PROTOCOL: z.enum(['true', 'false']).default('false'),
   TUNNEL_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // A gateway page that sends nothing for this long is answered 503 unavailable.
   TUNNEL_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -205,6 +210,8 @@ export interface Config {
   mqttLoginQueueMax: number;
   /** Embedded broker: TCP connections not logged in yet from one address, at most (MQTT_PRE_LOGIN_PER_ADDRESS; 0: no cap). */
   mqttPreLoginPerAddress: number;
+  /** Embedded broker: each TCP connection starts with a balancer's PROXY protocol header (MQTT_PROXY_PROTOCOL). */
+  mqttProxyProtocol: boolean;
   /** Embedded broker: how long a connection may take to send its CONNECT (MQTT_LOGIN_TIMEOUT_MS). */
   mqttLoginTimeoutMs: number;
   /** Embedded broker: the overload guard's pause mark, in publishes (MQTT_INFLIGHT_MAX). */
@@ -273,6 +280,8 @@ export interface TunnelConfig {
   preAuthMax: number;
   /** Of those, from one address, at most (TUNNEL_PRE_AUTH_PER_ADDRESS; 0: no cap). */
   preAuthPerAddress: number;
+  /** Each connection starts with a balancer's PROXY protocol header (TUNNEL_PROXY_PROTOCOL). */
+  proxyProtocol: boolean;
   loginTimeoutMs: number;
   /** A proxied page silent for this long ends with 503 unavailable. */
   proxyTimeoutMs: number;
@@ -348,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttPreLoginMax: e.MQTT_PRE_LOGIN_MAX,
     mqttLoginQueueMax: e.MQTT_LOGIN_QUEUE_MAX,
     mqttPreLoginPerAddress: e.MQTT_PRE_LOGIN_PER_ADDRESS,
+    mqttProxyProtocol: e.MQTT_PROXY_PROTOCOL === 'true',
     mqttLoginTimeoutMs: e.MQTT_LOGIN_TIMEOUT_MS,
     mqttInflightMax: e.MQTT_INFLIGHT_MAX,
     mqttClientId:
@@ -407,6 +417,7 @@ function tunnelConfig(e: z.infer<typeof envSchema>): TunnelConfig {
     nodeUrl: e.NODE_URL?.replace(/\/$/, ''),
     preAuthMax: e.TUNNEL_PRE_AUTH_MAX,
     preAuthPerAddress: e.TUNNEL_PRE_AUTH_PER_ADDRESS,
+    proxyProtocol: e.TUNNEL_PROXY_PROTOCOL === 'true',
     loginTimeoutMs: e.TUNNEL_LOGIN_TIMEOUT_MS,
     proxyTimeoutMs: e.TUNNEL_PROXY_TIMEOUT_MS,
   };

@@ -42,6 +42,7 @@ export interface HubModuleDeps {
     | 'mqttPreLoginMax'
     | 'mqttLoginQueueMax'
     | 'mqttPreLoginPerAddress'
+    | 'mqttProxyProtocol'
     | 'mqttLoginTimeoutMs'
     | 'mqttInflightMax'
     | 'commandTimeoutMs'
@@ -143,6 +144,7 @@ async function startTransport(
     preLoginMax: config.mqttPreLoginMax,
     loginQueueMax: config.mqttLoginQueueMax,
     preLoginPerAddress: config.mqttPreLoginPerAddress,
+    proxyProtocol: config.mqttProxyProtocol,
     loginTimeoutMs: config.mqttLoginTimeoutMs,
     overload: overloadMarks(config.mqttInflightMax),
     log,

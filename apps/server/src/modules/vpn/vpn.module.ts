@@ -89,6 +89,7 @@ export function createVpnModule(d: VpnModuleDeps) {
     limits: {
       preAuthMax: config.tunnel.preAuthMax,
       preAuthPerAddress: config.tunnel.preAuthPerAddress,
+      proxyProtocol: config.tunnel.proxyProtocol,
       loginTimeoutMs: config.tunnel.loginTimeoutMs,
     },
     onUp: (t) => void repo.tunnelUp(t.sessionId, node(), t.ip, Date.now()).catch(warn),

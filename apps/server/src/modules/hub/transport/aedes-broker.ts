@@ -1,4 +1,4 @@
-import { createServer, type Server as NetServer } from 'node:net';
+import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
   Aedes,
@@ -10,6 +10,7 @@ import {
 import mqemitter, { type MQEmitter } from 'mqemitter';
 import { createWebSocketStream, type WebSocket } from 'ws';
 import { parseTopic, topicOf } from '@atrium/contracts/gateway-protocol';
+import { ProxyHeaderError, readProxyHeader } from '../../../lib/proxy-protocol';
 import type { HubCounters } from '../ingest/hub-stats';
 import { LoginGate } from './login-gate';
 import type { TransportSink, Verdict } from './transport';
@@ -26,6 +27,8 @@ export interface AedesBrokerOptions {
   loginQueueMax: number;
   /** TCP connections not logged in yet from one address, at most (MQTT_PRE_LOGIN_PER_ADDRESS; 0: no cap). */
   preLoginPerAddress: number;
+  /** Each TCP connection starts with a balancer's PROXY protocol header (MQTT_PROXY_PROTOCOL; decision 0069). */
+  proxyProtocol?: boolean;
   /** How long a connection may take to send its CONNECT, or stay queued (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
   /** Overload marks; OVERLOAD_MARKS by default (tests lower them). */
@@ -171,6 +174,8 @@ export class AedesBroker {
   private tcp: NetServer | undefined;
   private broker: Aedes | undefined;
   private readonly gate: LoginGate;
+  /** TCP connections whose PROXY protocol header is being read (decision 0069). */
+  private readingHeaders = 0;
   private readonly marks: OverloadMarks;
   /** aedes' `done` of publishes whose gateway waits for the node to go under `resume`. */
   private waiting = new Map<Client, ((err?: Error | null) => void)[]>();
@@ -232,7 +237,7 @@ export class AedesBroker {
     broker.on('subscribe', (subs, client) => this.subscribed(subs, client));
     // Paused: a connection queued by the gate is not read until its turn.
     this.tcp = createServer({ pauseOnConnect: true }, (socket) =>
-      this.gate.admit(broker, socket, socket),
+      this.o.proxyProtocol ? this.proxied(broker, socket) : this.gate.admit(broker, socket, socket),
     );
     const tcp = this.tcp;
     await new Promise<void>((resolve, reject) => {
@@ -245,6 +250,36 @@ export class AedesBroker {
     });
     const address = this.tcp.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
+  }
+
+  /**
+   * Behind a TCP balancer that speaks PROXY protocol (decision 0069): the header first, then
+   * the gate, with the client's address the header names. At most `preLoginMax` connections
+   * are read for their header at once, each for at most the login timeout; one that sends
+   * anything else is closed (`badProxyHeader`).
+   */
+  private proxied(broker: Aedes, socket: Socket) {
+    if (this.readingHeaders >= this.o.preLoginMax) {
+      this.o.counters.disconnect('tooManyLogins');
+      return void socket.destroy();
+    }
+    this.readingHeaders++;
+    const timer = setTimeout(() => socket.destroy(), this.o.loginTimeoutMs);
+    readProxyHeader(socket)
+      .then(
+        // Gone meanwhile (the timer, or the peer): no share to take, nothing to hand on.
+        (address) => socket.destroyed || this.gate.admit(broker, socket, socket, address),
+        (err: unknown) => {
+          if (err instanceof ProxyHeaderError && !socket.destroyed) {
+            this.o.counters.disconnect('badProxyHeader');
+          }
+          socket.destroy();
+        },
+      )
+      .finally(() => {
+        this.readingHeaders--;
+        clearTimeout(timer);
+      });
   }
 
   /** Serves MQTT over an accepted WebSocket (the /mqtt path of the HTTP server). */

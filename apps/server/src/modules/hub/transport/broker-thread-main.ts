@@ -21,13 +21,14 @@ import type { TransportSink, Verdict } from './transport';
  * main thread; a publish is still acknowledged only once its verdict is back.
  */
 const mark = z.object({ publishes: z.number(), bytes: z.number() });
-const { host, port, preLoginMax, loginQueueMax, preLoginPerAddress, loginTimeoutMs, overload } = z
+const limits = z
   .object({
     host: z.string(),
     port: z.number().int(),
     preLoginMax: z.number().int().positive(),
     loginQueueMax: z.number().int().nonnegative(),
     preLoginPerAddress: z.number().int().nonnegative(),
+    proxyProtocol: z.boolean(),
     loginTimeoutMs: z.number().int().positive(),
     overload: z
       .object({
@@ -40,6 +41,8 @@ const { host, port, preLoginMax, loginQueueMax, preLoginPerAddress, loginTimeout
       .optional(),
   })
   .parse(workerData);
+const { host, port, preLoginMax, loginQueueMax, preLoginPerAddress, loginTimeoutMs } = limits;
+const { proxyProtocol, overload } = limits;
 if (!parentPort) throw new Error('the broker thread needs a parent');
 const parent = parentPort;
 const out = new Outbox<FromBroker>((batch) => parent.postMessage(batch));
@@ -77,6 +80,7 @@ const broker = new AedesBroker({
   preLoginMax,
   loginQueueMax,
   preLoginPerAddress,
+  proxyProtocol,
   loginTimeoutMs,
   ...(overload ? { overload } : {}),
   sink,

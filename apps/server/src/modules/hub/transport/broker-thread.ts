@@ -69,6 +69,7 @@ export class BrokerThread {
         preLoginMax: this.o.preLoginMax,
         loginQueueMax: this.o.loginQueueMax,
         preLoginPerAddress: this.o.preLoginPerAddress,
+        proxyProtocol: this.o.proxyProtocol ?? false,
         loginTimeoutMs: this.o.loginTimeoutMs,
         overload: this.o.overload,
       },

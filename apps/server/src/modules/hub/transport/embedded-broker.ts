@@ -22,6 +22,8 @@ export interface EmbeddedBrokerOptions {
   loginQueueMax: number;
   /** TCP connections not logged in yet from one address, at most (MQTT_PRE_LOGIN_PER_ADDRESS; 0: no cap). */
   preLoginPerAddress: number;
+  /** Each TCP connection starts with a balancer's PROXY protocol header (MQTT_PROXY_PROTOCOL; decision 0069). */
+  proxyProtocol?: boolean;
   /** How long a connection may take to send its CONNECT, or stay queued (MQTT_LOGIN_TIMEOUT_MS). */
   loginTimeoutMs: number;
   /** The overload guard's marks (decision 0039). */
@@ -48,6 +50,7 @@ export class EmbeddedBroker implements HubTransport {
       loginQueueMax,
       preLoginPerAddress,
       loginTimeoutMs,
+      proxyProtocol: o.proxyProtocol ?? false,
       ...(o.overload ? { overload: o.overload } : {}),
     };
     this.engine = o.thread

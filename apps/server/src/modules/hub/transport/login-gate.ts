@@ -76,11 +76,12 @@ export class LoginGate {
   /**
    * Hands `stream` to aedes, unless too many connections are waiting to log in: then a TCP
    * socket accepted paused (`queue`) waits its turn while the queue has room, and any other
-   * connection is closed.
+   * connection is closed. `address` is the client's, where a balancer's PROXY protocol header
+   * named it; by default the TCP peer's.
    */
-  admit(broker: Aedes, stream: Duplex, queue?: Socket) {
+  admit(broker: Aedes, stream: Duplex, queue?: Socket, address = queue?.remoteAddress) {
     this.broker = broker;
-    const share = queue && this.shares.take(queue.remoteAddress);
+    const share = queue && this.shares.take(address);
     if (queue && !share) {
       this.o.closed('tooManyLogins');
       return void stream.destroy();

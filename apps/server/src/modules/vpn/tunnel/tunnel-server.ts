@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import ssh2, { type Connection } from 'ssh2';
 import { serviceOfPort, TUNNEL_SERVICES, type TunnelService } from '@atrium/contracts/vpn';
 import { AddressShares } from '../../../lib/address-shares';
+import { readProxyHeader } from '../../../lib/proxy-protocol';
 import type { HostKey } from './host-key';
 
 /** Who may hold a tunnel: the gateway's open session, when its MAC and secret are right. */
@@ -17,6 +18,11 @@ export interface TunnelLimits {
   preAuthMax: number;
   /** Of those, from one address, at most (0: no cap; beyond: closed at once; decision 0068). */
   preAuthPerAddress: number;
+  /**
+   * Each connection starts with a TCP balancer's PROXY protocol header, which names the
+   * client (decision 0069); a connection without one is closed.
+   */
+  proxyProtocol?: boolean;
   /** From accept to login. */
   loginTimeoutMs: number;
   /** Channels open at once to one gateway (user connections through its tunnel). */
@@ -136,6 +142,8 @@ export class TunnelServer {
   private preAuth = 0;
   /** Of those, per address. */
   private readonly preAuthShares: AddressShares;
+  /** The client's address, where a balancer's PROXY protocol header named it. */
+  private readonly clients = new WeakMap<Socket, string>();
 
   constructor(private readonly o: TunnelServerOptions) {
     this.limits = { ...DEFAULT_TUNNEL_LIMITS, ...o.limits };
@@ -148,7 +156,7 @@ export class TunnelServer {
       algorithms: { cipher: [...TUNNEL_CIPHERS] },
     });
     this.ssh.on('connection', (conn: Connection, info: { ip: string }) =>
-      this.serve(conn, info.ip),
+      this.serve(conn, this.clientOf(conn) ?? info.ip),
     );
     this.tcp = createServer((socket) => this.accept(socket));
   }
@@ -185,18 +193,21 @@ export class TunnelServer {
     await new Promise<void>((resolve) => this.tcp.close(() => resolve()));
   }
 
-  /** A TCP connection: counted until it logs in, closed if it takes too long or too many wait. */
+  /**
+   * A TCP connection: counted until it logs in, closed if it takes too long or too many wait.
+   * Behind a balancer that speaks PROXY protocol, its header is read first, within the same
+   * login timeout, and the client it names is the address counted.
+   */
   private accept(socket: Socket) {
     if (this.preAuth >= this.limits.preAuthMax) return socket.destroy();
-    const share = this.preAuthShares.take(socket.remoteAddress);
-    if (!share) return socket.destroy();
     this.preAuth++;
     let waiting = true;
+    let share: (() => void) | undefined;
     const settle = () => {
       if (!waiting) return;
       waiting = false;
       this.preAuth--;
-      share();
+      share?.();
       clearTimeout(timer);
     };
     const timer = setTimeout(() => socket.destroy(), this.limits.loginTimeoutMs);
@@ -205,12 +216,31 @@ export class TunnelServer {
     socket.on('error', () => socket.destroy());
     // No Nagle: a window adjustment or a small reply must not wait for the peer's delayed ACK.
     socket.setNoDelay(true);
-    this.ssh.injectSocket(socket);
+    const serve = (address: string | undefined) => {
+      if (socket.destroyed) return;
+      share = this.preAuthShares.take(address);
+      if (!share) return socket.destroy();
+      if (address !== undefined && address !== socket.remoteAddress) {
+        this.clients.set(socket, address);
+      }
+      this.ssh.injectSocket(socket);
+    };
+    if (!this.limits.proxyProtocol) return serve(socket.remoteAddress);
+    readProxyHeader(socket).then(serve, () => socket.destroy());
+  }
+
+  /** ssh2 keeps the socket it serves in `_sock` (no public accessor): byte counts and cut-offs need it. */
+  private socketOf(conn: Connection): Socket {
+    return (conn as unknown as { _sock: Socket })._sock;
+  }
+
+  /** The client a balancer's PROXY protocol header named, if any. */
+  private clientOf(conn: Connection): string | undefined {
+    return this.clients.get(this.socketOf(conn));
   }
 
   private serve(conn: Connection, ip: string) {
-    // ssh2 keeps the socket it serves in `_sock` (no public accessor): byte counts and cut-offs need it.
-    const socket = (conn as unknown as { _sock: Socket })._sock;
+    const socket = this.socketOf(conn);
     let refusals = 0;
     let tunnel: Tunnel | undefined;
     const refuse = (why: string) => {
