@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isListening } from './mosquitto';
 import { freePort } from './postgres-cluster';
 import { stopChild } from './stop-child';
 
@@ -19,15 +19,6 @@ export interface Haproxy {
   ports: number[];
   stop(): Promise<void>;
 }
-
-const isListening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = connect(port, '127.0.0.1', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
 
 /**
  * Debian's HAProxy in TCP mode on loopback ports, one front end per route, each sending the

@@ -17,7 +17,8 @@ const PASSWD = process.env.MOSQUITTO_PASSWD_PATH ?? '/usr/bin/mosquitto_passwd';
 export const mosquittoVersion = () =>
   spawnSync(MOSQUITTO, ['-h'], { encoding: 'utf8' }).stdout.split('\n')[0]?.trim() ?? '';
 
-const isListening = (port: number) =>
+/** Whether something accepts TCP connections on the loopback port (a child server has started). */
+export const isListening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = connect(port, '127.0.0.1', () => {
       s.end();
