@@ -140,4 +140,17 @@ describe('readProxyHeader', () => {
     setTimeout(() => c.end(), 50);
     await expect(header).rejects.toThrow(/closed before/);
   });
+
+  it('leaves the socket safe to reset while it waits for its next reader', async () => {
+    const { port, next } = await serve();
+    const client = connect(port, '127.0.0.1');
+    client.write('PROXY TCP4 198.51.100.7 192.0.2.1 51000 1883\r\n');
+    const socket = await next;
+    expect(await readProxyHeader(socket)).toBe('198.51.100.7');
+    // Queued (nobody reads it yet) when the client resets: an error with no listener
+    // would end the process.
+    const closed = new Promise((r) => socket.once('close', r));
+    client.resetAndDestroy();
+    await closed;
+  });
 });

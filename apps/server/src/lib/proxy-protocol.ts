@@ -102,7 +102,7 @@ function parseV2(bytes: Buffer): ProxyHeader | undefined {
  * socket's own peer when the balancer names none; rejects if the header is malformed, or the
  * socket closes or errs first. The caller bounds the wait (it closes the socket). At most
  * `PROXY_V2_MAX_BYTES` and one stream buffer (16 KiB) are held meanwhile. The socket is left
- * paused: whoever takes it next reads on.
+ * paused, with an error listener (the promise settles once): whoever takes it next reads on.
  */
 export function readProxyHeader(socket: Socket): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
@@ -110,11 +110,12 @@ export function readProxyHeader(socket: Socket): Promise<string | undefined> {
     const finish = (err: Error | undefined, address?: string) => {
       socket.off('readable', onReadable);
       socket.off('close', onClose);
-      socket.off('error', onError);
       if (err) reject(err);
       else resolve(address);
     };
     const onClose = () => finish(new ProxyHeaderError('closed before its PROXY header'));
+    // Stays: once read, the socket goes on reading (up to one stream buffer) until its next
+    // reader attaches its own listener, and a reset meanwhile must not end the process.
     const onError = (err: Error) => finish(err);
     const onReadable = () => {
       let chunk: Buffer | null;
@@ -135,6 +136,6 @@ export function readProxyHeader(socket: Socket): Promise<string | undefined> {
     };
     socket.on('readable', onReadable);
     socket.once('close', onClose);
-    socket.once('error', onError);
+    socket.on('error', onError);
   });
 }
