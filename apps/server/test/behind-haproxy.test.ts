@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vpnStatusReply } from '@atrium/contracts/vpn';
 import { HAPROXY, startHaproxy, type Haproxy } from './haproxy';
 import { startHubWithProject, waitFor, type HubWithProject } from './hub-helpers';
-import { closedWithin, rawLogin, rawSocket } from './raw-mqtt';
+import { closedWithin, expectShareOfOne, rawLogin, rawSocket } from './raw-mqtt';
 import { bearer, createUser } from './test-server';
 import { openSessionRow } from './vpn-helpers';
 
@@ -62,18 +62,16 @@ describe.skipIf(!existsSync(HAPROXY)).each(['true', 'false'])(
     });
 
     it("counts each client's share by the address the header names, not the balancer's", async () => {
-      const gw = await hub.newGateway();
-      // 127.0.0.3 holds its one place (MQTT_PRE_LOGIN_PER_ADDRESS=1) with a silent connection.
-      const idle = await rawSocket(v1, '127.0.0.3');
-      await settle();
-      const second = await rawSocket(v2, '127.0.0.3');
-      expect(await closedWithin(second, 700)).toBe(true); // at once, not at the login timeout
-      // Every connection reaches the node from HAProxy's 127.0.0.1: without the header's
-      // address this gateway would have been refused too.
-      const there = await rawLogin(v1, gw.mac, gw.secret, '127.0.0.2');
-      expect(idle.closed).toBe(false);
-      idle.destroy();
-      there.destroy();
+      // 127.0.0.3 holds its one place (MQTT_PRE_LOGIN_PER_ADDRESS=1). Every connection reaches
+      // the node from HAProxy's 127.0.0.1: without the header's address the gateway from
+      // 127.0.0.2 would have been refused too.
+      const gateway = await hub.newGateway();
+      await expectShareOfOne({
+        ports: [v1, v2, v1],
+        holder: '127.0.0.3',
+        other: '127.0.0.2',
+        gateway,
+      });
     });
 
     it('closes a connection straight to the port, without a header, and counts it', async () => {

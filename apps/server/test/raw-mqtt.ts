@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import mqttPacket from 'mqtt-packet';
+import { expect } from 'vitest';
 
 /**
  * A TCP connection to the broker that speaks whatever bytes the test writes, from
@@ -73,4 +74,26 @@ export async function rawLogin(
   const reply = await connack;
   if (reply[0] !== 0x20 || reply[3] !== 0) throw new Error(`CONNACK ${reply[3]}`);
   return socket;
+}
+
+/**
+ * With a share of one connection not logged in per address (decision 0068): `holder` takes
+ * its place with a silent connection on `ports[0]`; its second, on `ports[1]`, is closed at
+ * once (not at the login timeout), while the gateway logs in from `other` on `ports[2]` and
+ * the first stays open. The ports are the broker's, or a balancer's front ends.
+ */
+export async function expectShareOfOne(o: {
+  ports: [number, number, number];
+  holder: string;
+  other: string;
+  gateway: { mac: string; secret: string };
+}) {
+  const idle = await rawSocket(o.ports[0], o.holder);
+  await new Promise((r) => setTimeout(r, 200));
+  const second = await rawSocket(o.ports[1], o.holder);
+  expect(await closedWithin(second, 700)).toBe(true);
+  const there = await rawLogin(o.ports[2], o.gateway.mac, o.gateway.secret, o.other);
+  expect(idle.closed).toBe(false);
+  idle.destroy();
+  there.destroy();
 }
