@@ -37,6 +37,29 @@ describe('the SQLite driver', () => {
     expect(stored.map((r) => Number(r.v))).toEqual(stored.map((_, i) => i));
   });
 
+  it('waits for an open transaction before another query, which never sees its rows half-done', async () => {
+    const trx = await db.startTransaction().execute();
+    await sql`insert into t (v) values ('inside')`.execute(trx);
+    const events: string[] = [];
+    const read = rows().then((r) => events.push(`read ${r.rows.map((x) => x.v).join(',')}`));
+    const write = sql`insert into t (v) values ('after')`
+      .execute(db)
+      .then(() => events.push('write'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(events).toEqual([]); // neither ran inside the open transaction
+    // The transaction's own queries still run.
+    expect((await sql<{ n: number }>`select count(*) as n from t`.execute(trx)).rows[0]?.n).toBe(1);
+    await trx.commit().execute();
+    await Promise.all([read, write]);
+    expect(events).toEqual(['read inside', 'write']);
+    // A rolled-back transaction lets them go too, and leaves nothing.
+    const undone = await db.startTransaction().execute();
+    await sql`insert into t (v) values ('undone')`.execute(undone);
+    const later = rows();
+    await undone.rollback().execute();
+    expect((await later).rows.map((r) => r.v)).toEqual(['inside', 'after']);
+  });
+
   it('rolls back a failed transaction and a savepoint, and releases the connection', async () => {
     await expect(
       db.transaction().execute(async (trx) => {
