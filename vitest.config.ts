@@ -12,6 +12,7 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       'apps/gateway-sim/vitest.config.ts',
       'e2e/vitest.config.ts',
+      'bench/vitest.config.ts',
       // The architecture's lint rule (eslint/boundaries.js), checked on good and bad imports.
       { test: { name: 'lint-rules', include: ['eslint/**/*.test.js'], environment: 'node' } },
     ],

@@ -7,10 +7,12 @@
  * for the hub's counters. Writes one session token per member to DATA_DIR/consoles.json
  * ({token, project} each) and prints `CONSOLES_READY {json}`. Asked "elapsed" over IPC, it
  * answers the server-side times (ms) of the projects-list requests since the last question,
- * and how long each telegram took from its gateway to the hub (`taken`, ms → count).
+ * how long each telegram took from its gateway to the hub (`taken`, ms → count) and the main
+ * thread's event-loop delay p99 since the last question.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { newId, sha256 } from '../apps/server/src/lib/ids';
@@ -99,11 +101,15 @@ modules.hub.events.on('telegrams', (e) => {
     taken.set(ms, (taken.get(ms) ?? 0) + 1);
   }
 });
+// The main thread's event-loop delay, from one "elapsed" to the next (the load).
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 process.on('message', (message) => {
   if (message !== 'elapsed') return;
-  process.send?.({ elapsed, taken: [...taken] });
+  process.send?.({ elapsed, taken: [...taken], loopP99Ms: loop.percentile(99) / 1e6 });
   elapsed = [];
   taken = new Map();
+  loop.reset();
 });
 
 await app.listen({ host: '127.0.0.1', port: config.port });

@@ -1,8 +1,9 @@
 /**
  * Projects benchmark (issue 3, point 9): the real server (a child process, so
  * the load generator does not share its event loop) seeded with one team of
- * 500 projects and 5,000 gateways; autocannon at 200 requests/s for 10 s on
- * the projects list and on the table of a 1,000-gateway project, asking like
+ * 500 projects and 5,000 gateways; 200 requests/s, evenly spaced, for 10 s on
+ * the projects list and on the table of a 1,000-gateway project (open loop, each
+ * latency from the request's due time: bench/open-loop-http.ts), asking like
  * a browser (gzip), then without gzip for comparison.
  * Target: p99 ≤ 30 ms. Run alone: `node --import tsx bench/projects.bench.ts`.
  */
@@ -10,8 +11,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { z } from 'zod';
+import { openLoop } from './open-loop-http';
 
 const RATE = 200;
 const SECONDS = 10;
@@ -87,24 +88,26 @@ async function load(
     `${name}: first (uncached) reply ${(performance.now() - first).toFixed(1)} ms, ${res.status}`,
   );
   await serverTimes(child);
-  const r = await autocannon({
-    url,
-    headers,
+  const target = new URL(url);
+  const r = await openLoop({
+    port: Number(target.port),
+    path: target.pathname,
+    headers: () => headers,
     connections: 10,
-    duration: SECONDS,
-    overallRate: RATE,
+    seconds: SECONDS,
+    rate: RATE,
   });
   const inServer = await serverTimes(child);
   return {
     name,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
+    p50: Number(r.p50.toFixed(2)),
+    p99: Number(r.p99.toFixed(2)),
     serverP50: Number(quantile(inServer, 0.5).toFixed(2)),
     serverP99: Number(quantile(inServer, 0.99).toFixed(2)),
-    max: r.latency.max,
-    requests: r.requests.total,
+    max: Number(r.max.toFixed(2)),
+    requests: r.requests,
     non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
+    errors: r.errors,
     kbPerReply: Math.round(bytes / 1024),
   };
 }

@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openLoop } from './open-loop-http';
+
+let server: Server | undefined;
+afterEach(
+  () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+);
+
+/**
+ * A server that answers at once, except that every request arriving between 800 and 1,200 ms
+ * after the first is held until 1,200 ms (a stalled server, without blocking this process's
+ * event loop, where the load runs). It keeps each request's arrival time.
+ */
+async function stallingServer() {
+  const arrivals: number[] = [];
+  let first: number | undefined;
+  server = createServer((req, res) => {
+    const now = performance.now();
+    first ??= now;
+    const at = now - first;
+    arrivals.push(at);
+    req.resume();
+    if (at >= 800 && at < 1_200) setTimeout(() => res.end('{}'), 1_200 - at);
+    else res.end('{}');
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, arrivals };
+}
+
+describe('openLoop', () => {
+  it('sends evenly spaced requests and charges a stall to every request that fell due in it', async () => {
+    const { port, arrivals } = await stallingServer();
+    const r = await openLoop({
+      port,
+      path: '/',
+      rate: 200,
+      seconds: 2,
+      connections: 10,
+      headers: (i) => ({ 'x-request': String(i) }),
+    });
+    expect(r).toMatchObject({ requests: 400, errors: 0, non2xx: 0 });
+    // The backlog of the stall was sent long before the end: the last reply came at once.
+    expect(r.drainMs).toBeLessThan(100);
+    expect(r.perSecond).toBeGreaterThan(190);
+    // Before the stall, about 20 requests arrive in each 100 ms (a burst per second would put
+    // the whole second's 200 in its first buckets).
+    const buckets = Array.from({ length: 8 }, (_, b) =>
+      arrivals.filter((a) => a >= b * 100 && a < (b + 1) * 100),
+    ).map((inBucket) => inBucket.length);
+    for (const n of buckets) expect(n).toBeLessThanOrEqual(40);
+    // 80 requests fell due during the 400 ms stall, a fifth of all: counted from their due
+    // time they waited up to 400 ms, half of them over 200 ms.
+    expect(r.p90).toBeGreaterThanOrEqual(100);
+    expect(r.p99).toBeGreaterThanOrEqual(300);
+    // Only those in flight on the 10 connections waited once sent.
+    expect(r.serviceP90).toBeLessThan(50);
+  });
+
+  it('reports the backlog a server that cannot keep up leaves at the end', async () => {
+    // At most 100 replies a second (one connection, 10 ms each) asked 200 a second for 1 s.
+    server = createServer((req, res) => {
+      req.resume();
+      setTimeout(() => res.end('{}'), 10);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const r = await openLoop({
+      port: (server.address() as AddressInfo).port,
+      path: '/',
+      rate: 200,
+      seconds: 1,
+      connections: 1,
+      headers: () => ({}),
+    });
+    expect(r.requests).toBe(200);
+    // About 90 in the second, the rest about a second later; the last waited about as long.
+    expect(r.perSecond).toBeLessThan(130);
+    expect(r.drainMs).toBeGreaterThan(500);
+    expect(r.max).toBeGreaterThan(500);
+  });
+
+  it('counts replies that are not 2xx and requests that fail', async () => {
+    server = createServer((req, res) => {
+      if (req.headers['x-request'] === '3') return req.socket.destroy();
+      res.statusCode = Number(req.headers['x-request']) % 2 ? 500 : 200;
+      res.end();
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const r = await openLoop({
+      port: (server.address() as AddressInfo).port,
+      path: '/',
+      rate: 100,
+      seconds: 0.1,
+      connections: 2,
+      headers: (i) => ({ 'x-request': String(i) }),
+    });
+    // Requests 0–9: 3 fails; of the other nine, 1, 5, 7 and 9 get 500.
+    expect(r).toMatchObject({ requests: 9, non2xx: 4, errors: 1 });
+  });
+});
