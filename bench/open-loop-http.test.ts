@@ -42,20 +42,17 @@ describe('openLoop', () => {
     });
     expect(r).toMatchObject({ requests: 400, errors: 0, non2xx: 0 });
     // The backlog of the stall was sent long before the end: the last reply came at once.
-    expect(r.drainMs).toBeLessThan(100);
-    expect(r.perSecond).toBeGreaterThan(190);
-    // Before the stall, about 20 requests arrive in each 100 ms (a burst per second would put
-    // the whole second's 200 in its first buckets).
-    const buckets = Array.from({ length: 8 }, (_, b) =>
-      arrivals.filter((a) => a >= b * 100 && a < (b + 1) * 100),
-    ).map((inBucket) => inBucket.length);
-    for (const n of buckets) expect(n).toBeLessThanOrEqual(40);
+    expect(r.drainMs).toBeLessThan(300);
+    expect(r.perSecond).toBeGreaterThan(180);
+    // About 100 requests arrive in the first half second (a burst per second sends the whole
+    // second's 200 at once; a busy machine only sends later, never more).
+    expect(arrivals.filter((a) => a < 500).length).toBeLessThanOrEqual(150);
     // 80 requests fell due during the 400 ms stall, a fifth of all: counted from their due
     // time they waited up to 400 ms, half of them over 200 ms.
     expect(r.p90).toBeGreaterThanOrEqual(100);
     expect(r.p99).toBeGreaterThanOrEqual(300);
     // Only those in flight on the 10 connections waited once sent.
-    expect(r.serviceP90).toBeLessThan(50);
+    expect(r.serviceP90).toBeLessThan(100);
   });
 
   it('reports the backlog a server that cannot keep up leaves at the end', async () => {
