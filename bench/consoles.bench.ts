@@ -37,6 +37,7 @@ import {
 } from './cold-start-stack';
 import { hubStats, waitOnline } from './hub-processes';
 import { envNumber, profileFlags } from './knobs';
+import { machineCpu } from './machine-cpu';
 
 const GATEWAYS = envNumber('BENCH_GATEWAYS', 10_000);
 const CONSOLES = envNumber('BENCH_CONSOLES', 1_000);
@@ -189,6 +190,11 @@ interface Figures {
   serverRssMiB: number;
   clientLoopP99Ms: number;
   clientCpuPercent: number;
+  /** The simulators' CPU over the load, % of one core. */
+  simsCpuPercent: number;
+  /** The whole machine's busy CPU over the load, % of one core (so up to cores × 100). */
+  machineBusyPercent: number;
+  machineCores: number;
 }
 
 async function measure(broker: Broker): Promise<Figures> {
@@ -201,17 +207,18 @@ async function measure(broker: Broker): Promise<Figures> {
     const server = await startServer(stack.env);
     children.push(server.child);
     const { port, token } = server.info;
-    children.push(
-      ...startFleet({
-        dir,
-        credentials: server.info.credentials,
-        url: stack.gatewayUrl,
-        gateways: GATEWAYS,
-        sims: SIMS,
-        connectRate: CONNECT_RATE,
-        telegramRate: TELEGRAM_RATE,
-      }),
-    );
+    const sims = startFleet({
+      dir,
+      credentials: server.info.credentials,
+      url: stack.gatewayUrl,
+      gateways: GATEWAYS,
+      sims: SIMS,
+      connectRate: CONNECT_RATE,
+      telegramRate: TELEGRAM_RATE,
+    });
+    children.push(...sims);
+    const simsCpu = () =>
+      sims.reduce((n, c) => n + (c.exitCode === null ? usage(c.pid ?? 0).cpu : 0), 0);
     const onlineSeconds = await waitOnline(port, token, GATEWAYS, 120_000).catch(() => Infinity);
     const online = (await hubStats(port, token)).connected;
     console.log(`${name}: ${online} of ${GATEWAYS} gateways online after ${onlineSeconds} s`);
@@ -240,6 +247,7 @@ async function measure(broker: Broker): Promise<Figures> {
     for (const c of clients) c.send('reset');
     const pid = server.child.pid ?? 0;
     const [u0, s0, t0] = [usage(pid), await hubStats(port, token), Date.now()];
+    const [sims0, machine0] = [simsCpu(), machineCpu()];
     await new Promise<void>((r) => server.child.once('message', () => r()).send('elapsed'));
     const http = runHttpLoad(port, server.info.consoles);
     children.push(http.child);
@@ -248,6 +256,7 @@ async function measure(broker: Broker): Promise<Figures> {
     const load = await http.result;
     clearInterval(sampler);
     const [u1, s1, wall] = [usage(pid), await hubStats(port, token), (Date.now() - t0) / 1000];
+    const [sims1, machine1] = [simsCpu(), machineCpu()];
     const reports = await Promise.all(
       clients.map((c) => {
         const answer = nextMessage(c, clientsReport, 30_000);
@@ -289,6 +298,9 @@ async function measure(broker: Broker): Promise<Figures> {
       serverRssMiB: rss,
       clientLoopP99Ms: Math.max(...reports.map((r) => r.loopP99Ms)),
       clientCpuPercent: reports.reduce((n, r) => n + r.cpuPercent, 0),
+      simsCpuPercent: ((sims1 - sims0) / wall) * 100,
+      machineBusyPercent: ((machine1.busy - machine0.busy) / wall) * 100,
+      machineCores: machine1.cores,
     };
   } finally {
     for (const c of children.reverse()) await stopChild(c);
@@ -382,6 +394,13 @@ function print(f: Figures): boolean {
     'console processes: CPU / event-loop p99',
     `${f.clientCpuPercent.toFixed(0)} % / ${f.clientLoopP99Ms.toFixed(0)} ms`,
     '(a busy client inflates the push delay)',
+  );
+  const loadGenerators = f.simsCpuPercent + f.clientCpuPercent + f.http.cpuPercent;
+  const pct = (v: number) => `${v.toFixed(0)} %`;
+  row(
+    `the machine's CPU (${f.machineCores} cores = ${f.machineCores * 100} %): busy`,
+    `${pct(f.machineBusyPercent)}: server ${pct(f.serverCpuPercent)}, load generators ${pct(loadGenerators)} (simulators ${pct(f.simsCpuPercent)}, consoles ${pct(f.clientCpuPercent)}, HTTP load ${pct(f.http.cpuPercent)}), the rest ${pct(Math.max(0, f.machineBusyPercent - f.serverCpuPercent - loadGenerators))}`,
+    '(the load generators stand in for other machines: their share is taken from the server here)',
   );
   return pushMet && listMet && allWatching && f.lost === 0;
 }
