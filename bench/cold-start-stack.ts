@@ -55,6 +55,10 @@ export function usage(pid: number) {
   };
 }
 
+/** The CPU seconds of those processes still running (one that died counts for nothing). */
+export const cpuOfRunning = (children: readonly ChildProcess[]) =>
+  children.reduce((sum, c) => sum + (c.exitCode === null ? usage(c.pid ?? 0).cpu : 0), 0);
+
 /**
  * The hub session's window at mosquitto (decision 0041's 10,000 in flight + 40,000 queued
  * unless `BENCH_MOSQUITTO_INFLIGHT` / `BENCH_MOSQUITTO_QUEUED` say otherwise): a newer

@@ -27,6 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import {
   brokersOfRun,
+  cpuOfRunning,
   databaseOfRun,
   quantile,
   startFleet,
@@ -217,8 +218,6 @@ async function measure(broker: Broker): Promise<Figures> {
       telegramRate: TELEGRAM_RATE,
     });
     children.push(...sims);
-    const simsCpu = () =>
-      sims.reduce((n, c) => n + (c.exitCode === null ? usage(c.pid ?? 0).cpu : 0), 0);
     const onlineSeconds = await waitOnline(port, token, GATEWAYS, 120_000).catch(() => Infinity);
     const online = (await hubStats(port, token)).connected;
     console.log(`${name}: ${online} of ${GATEWAYS} gateways online after ${onlineSeconds} s`);
@@ -247,7 +246,7 @@ async function measure(broker: Broker): Promise<Figures> {
     for (const c of clients) c.send('reset');
     const pid = server.child.pid ?? 0;
     const [u0, s0, t0] = [usage(pid), await hubStats(port, token), Date.now()];
-    const [sims0, machine0] = [simsCpu(), machineCpu()];
+    const [sims0, machine0] = [cpuOfRunning(sims), machineCpu()];
     await new Promise<void>((r) => server.child.once('message', () => r()).send('elapsed'));
     const http = runHttpLoad(port, server.info.consoles);
     children.push(http.child);
@@ -256,7 +255,7 @@ async function measure(broker: Broker): Promise<Figures> {
     const load = await http.result;
     clearInterval(sampler);
     const [u1, s1, wall] = [usage(pid), await hubStats(port, token), (Date.now() - t0) / 1000];
-    const [sims1, machine1] = [simsCpu(), machineCpu()];
+    const [sims1, machine1] = [cpuOfRunning(sims), machineCpu()];
     const reports = await Promise.all(
       clients.map((c) => {
         const answer = nextMessage(c, clientsReport, 30_000);

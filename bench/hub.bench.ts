@@ -36,14 +36,13 @@ import { exited, hubStats, startHubServer, startSim, waitOnline } from './hub-pr
 import { BENCH_MONITOR } from './hub-rules';
 import { envNumber } from './knobs';
 import { watchBroker } from './mosquitto-sys';
-import { Mosquitto } from './cold-start-stack';
+import { cpuOfRunning, Mosquitto, usage } from './cold-start-stack';
 
 const GATEWAYS = envNumber('HUB_BENCH_GATEWAYS', 5_000);
 const STEADY_SECONDS = envNumber('HUB_BENCH_SECONDS', 60);
 const RULES = envNumber('HUB_BENCH_RULES', 5_000);
 const SIMS = 2;
 const TARGETS = { onlineSeconds: 60, rssMiB: 1536, p99Ms: 200, cpuRatio: 1.1, alertP99Ms: 2_000 };
-const TICK = 100; // clock ticks per second in /proc/{pid}/stat
 
 interface Figures {
   name: string;
@@ -74,15 +73,6 @@ const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 };
-
-/** CPU seconds and RSS (MiB) of a process, from /proc. */
-function usage(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const cpu = (Number(stat[11]) + Number(stat[12])) / TICK;
-  const rss =
-    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  return { cpu, rss };
-}
 
 const telegramEvent = z.object({
   batches: z.array(z.object({ items: z.array(z.object({ t: z.number() })) })),
@@ -186,8 +176,7 @@ async function measure(name: string, mode: Mode, rules = 0): Promise<Figures> {
     }
     children.push(...sims);
     // A simulator that died meanwhile counts for nothing (its exit shows in the online count).
-    const simsCpu = () =>
-      sims.reduce((sum, c) => sum + (c.exitCode === null ? usage(c.pid ?? 0).cpu : 0), 0);
+    const simsCpu = () => cpuOfRunning(sims);
     // Not all online within 120 s is a missed target, not a crash: measure the load anyway.
     const onlineSeconds = await waitOnline(port, server.ready.token, GATEWAYS, 120_000).catch(
       () => Infinity,
